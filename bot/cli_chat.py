@@ -1,0 +1,3 @@
+"""`bridgebot` subcommands for the chat area (registered by bot.cli)."""
+
+COMMANDS: list = []

@@ -1,0 +1,69 @@
+"""Chinese text normalisation, applied once at the edge.
+
+Everything inside the bot is simplified Chinese with half-width digits and Latin
+letters.  Users may write traditional characters or full-width forms; replies go
+back in the script the user wrote.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import opencc
+
+# Full-width ASCII block (！ to ～) maps to half-width by a fixed offset.
+_FULLWIDTH_OFFSET = 0xFEE0
+_HALF_TO_CJK_PUNCT = str.maketrans({";": "；", ":": "：", "!": "！", "?": "？"})
+
+
+@functools.lru_cache(maxsize=None)
+def _converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(config)
+
+
+def to_simplified(text: str) -> str:
+    """Convert traditional Chinese to simplified (OpenCC ``t2s``); other text is unchanged."""
+    return _converter("t2s").convert(text)
+
+
+def to_traditional(text: str) -> str:
+    """Convert simplified Chinese to traditional (OpenCC ``s2t``), for users who wrote traditional."""
+    return _converter("s2t").convert(text)
+
+
+def to_halfwidth(text: str) -> str:
+    """Turn full-width digits, Latin letters and ASCII punctuation into half-width; the
+    ideographic space becomes a plain space."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch == "\u3000":
+            out.append(" ")
+        elif 0xFF01 <= code <= 0xFF5E:
+            out.append(chr(code - _FULLWIDTH_OFFSET))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def is_traditional(text: str) -> bool:
+    """True when the text contains characters that change under traditional → simplified."""
+    han = "".join(ch for ch in text if "\u4e00" <= ch <= "\u9fff")
+    return bool(han) and to_simplified(han) != han
+
+
+def normalize_query(text: str) -> str:
+    """Normalise user input: simplified Chinese, half-width forms, folded white space, lower case."""
+    text = to_halfwidth(to_simplified(text))
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.lower()
+
+
+def prose_punctuation(text: str) -> str:
+    """Canonical punctuation for rule text: Chinese comma, semicolon, colon, ! and ? are
+    full-width; digits, Latin letters and parentheses are half-width."""
+    text = to_halfwidth(text)
+    # A half-width comma between two digits is a number separator, not prose.
+    text = re.sub(r"(?<!\d),|,(?!\d)", "，", text)
+    return text.translate(_HALF_TO_CJK_PUNCT)
