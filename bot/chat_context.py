@@ -1,0 +1,83 @@
+"""Per-chat state for the conversation: what the last answer was about, and a flood guard.
+
+Both live in memory, bounded: a chat that has been quiet longest is forgotten first.  Losing
+the context only means 「全文」 asks the user which law they mean, so nothing here is persisted.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+
+@dataclass
+class ChatContext:
+    """What a follow-up (「全文」, 「下一条」, 「more」) refers to in one chat.
+
+    ``law`` and ``clause`` are those of the last answer; ``next_page`` is the command that
+    continues a long answer (``/more 50 2``), or None when nothing is pending; ``lang`` and
+    ``traditional`` remember how the user last wrote, for messages that do not tell
+    (``50D2`` says nothing about language, 「全文」 nothing about script)."""
+
+    law: int | None = None
+    clause: str | None = None
+    next_page: str | None = None
+    lang: str | None = None
+    traditional: bool = False
+
+
+class ContextStore:
+    """A bounded map from chat id to :class:`ChatContext` (least recently used chat dropped)."""
+
+    def __init__(self, max_chats: int = 10_000):
+        self._contexts: OrderedDict[Hashable, ChatContext] = OrderedDict()
+        self._max_chats = max_chats
+
+    def get(self, chat_id: Hashable) -> ChatContext:
+        """The context of ``chat_id``, created empty on first use."""
+        context = self._contexts.pop(chat_id, None) or ChatContext()
+        self._contexts[chat_id] = context
+        while len(self._contexts) > self._max_chats:
+            self._contexts.popitem(last=False)
+        return context
+
+    def __len__(self) -> int:
+        return len(self._contexts)
+
+
+class FloodGuard:
+    """Per-chat token bucket: ``burst`` messages at once, then one every ``interval`` seconds.
+
+    :meth:`check` answers ``"ok"`` (answer it), ``"warn"`` (the first message over the limit:
+    say once that the chat is going too fast) or ``"drop"`` (stay silent)."""
+
+    def __init__(
+        self,
+        burst: int = 6,
+        interval: float = 2.0,
+        clock: Callable[[], float] = time.monotonic,
+        max_chats: int = 10_000,
+    ):
+        self.burst = burst
+        self.interval = interval
+        self._clock = clock
+        self._buckets: OrderedDict[Hashable, tuple[float, float, bool]] = OrderedDict()
+        self._max_chats = max_chats
+
+    def check(self, chat_id: Hashable) -> str:
+        """Spend one token of ``chat_id``'s bucket; see the class docstring for the answers."""
+        now = self._clock()
+        tokens, last, warned = self._buckets.pop(chat_id, (float(self.burst), now, False))
+        tokens = min(float(self.burst), tokens + (now - last) / self.interval)
+        if tokens >= 1:
+            verdict, tokens, warned = "ok", tokens - 1, False
+        elif not warned:
+            verdict, warned = "warn", True
+        else:
+            verdict = "drop"
+        self._buckets[chat_id] = (tokens, now, warned)
+        while len(self._buckets) > self._max_chats:
+            self._buckets.popitem(last=False)
+        return verdict

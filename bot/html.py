@@ -1,0 +1,34 @@
+"""Telegram HTML for a :class:`bot.core.Reply`: every piece of text escaped, the title and the
+matched words in ``<b>``."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from bot.core import Reply
+
+
+def highlight(text: str, words) -> str:
+    """``text`` escaped for HTML, with every occurrence of ``words`` wrapped in ``<b>``.
+
+    Longer words win where two overlap, so 「罚张」 inside 「大罚张」 is not bolded twice."""
+    words = sorted({w for w in words if w and w.strip()}, key=len, reverse=True)
+    if not words:
+        return html.escape(text, quote=False)
+    pattern = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+    out, last = [], 0
+    for m in pattern.finditer(text):
+        out.append(html.escape(text[last : m.start()], quote=False))
+        out.append(f"<b>{html.escape(m.group(), quote=False)}</b>")
+        last = m.end()
+    out.append(html.escape(text[last:], quote=False))
+    return "".join(out)
+
+
+def reply_html(reply: Reply) -> str:
+    """The reply as Telegram HTML: a bold title line, then the body with matched words bold."""
+    body = highlight(reply.body, reply.highlights)
+    if not reply.title:
+        return body
+    return f"<b>{html.escape(reply.title, quote=False)}</b>\n{body}"

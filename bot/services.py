@@ -1,0 +1,77 @@
+"""What the chat core needs from the rest of bridgebot, gathered in one place.
+
+The core never imports the search index, the scorer or the club store directly: it is
+handed a :class:`Services`.  :meth:`Services.default` wires the real modules; tests hand in
+small fakes.  A module that cannot be loaded leaves its slot None, and the core answers
+「…功能暂时不可用」 for that feature instead of failing everything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.rulebook import Rulebook
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    """The collaborators of :class:`bot.core.Core` (each a plain callable or object)."""
+
+    rulebook: Rulebook
+    law_text: Callable  # (law, clause_id=None) -> str
+    law_blocks: Callable  # (law) -> list[str]
+    definition_text: Callable  # (definition) -> str
+    parse_reference: Callable | None = None  # (text) -> Reference | None
+    ask: Callable | None = None  # (question, k) -> SearchResult
+    looks_like_score: Callable[[str], bool] | None = None
+    scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
+    club: Callable | None = None  # bot.club.handle_command
+
+    @classmethod
+    def default(cls) -> Services:
+        """The real modules: rulebook, renderer, reference parser, searcher, scorer, club sessions."""
+        from bot import render
+        from bot.rulebook import load
+
+        services = cls(
+            rulebook=load(),
+            law_text=render.law_text,
+            law_blocks=render.law_blocks,
+            definition_text=render.definition_text,
+        )
+        try:
+            from bot.refs import parse_reference
+
+            services.parse_reference = parse_reference
+        except ImportError:
+            log.warning("bot.refs is not available: law references are answered by search")
+        try:
+            from bot.search import Searcher
+
+            services.ask = Searcher.open().ask
+        except ImportError:
+            log.warning("bot.search is not available: questions cannot be answered")
+        try:
+            from bot import score_replies
+            from bot.notation import looks_like_score
+
+            services.looks_like_score = looks_like_score
+            services.scorers = {
+                "score": score_replies.score_reply,
+                "imp": score_replies.imp_reply,
+                "mp": score_replies.mp_reply,
+                "board": score_replies.board_reply,
+            }
+        except ImportError:
+            log.warning("bot.score_replies is not available: scoring is off")
+        try:
+            from bot.club import handle_command
+
+            services.club = handle_command
+        except ImportError:
+            log.warning("bot.club is not available: club sessions are off")
+        return services

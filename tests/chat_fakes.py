@@ -1,0 +1,154 @@
+"""A tiny rulebook and stand-ins for search, rendering and scoring, for the chat core's tests.
+
+The real modules are tested on their own; these fakes keep the core's dialogue tests about
+routing and context, and fast.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.core import Core
+from bot.errors import ScoringInputError
+from bot.refs import parse_reference
+from bot.rulebook import rulebook_from_json
+from bot.services import Services
+
+LONG_LINE = "长" * 1000
+
+RULEBOOK = {
+    "edition": "中国桥牌竞赛规则(1999)",
+    "missing": [51],
+    "definitions": [
+        {"term": "明手", "en": "DUMMY", "text": "庄家的同伴。", "refs": ["41"]},
+        {"term": "罚张", "en": "PENALTY CARD", "text": "防守方违规亮出的牌。", "refs": ["50"]},
+    ],
+    "laws": [
+        {"number": 41, "title": "开始打牌", "intro": "", "clauses": [
+            {"id": "41A", "title": "首攻", "text": "首攻方先打出首攻牌。", "refs": []}]},
+        {"number": 50, "title": "罚张的处理", "intro": "防守方亮出的牌是罚张。", "clauses": [
+            {"id": "50A", "title": "罚张留在桌上", "text": "罚张必须面朝上留在桌上。", "refs": ["49"]},
+            {"id": "50D", "title": "罚张的处理", "text": "罚张按下列规定处理:", "refs": []},
+            {"id": "50D1", "title": "大罚张", "text": "大罚张必须在第一个合法机会打出。", "refs": []},
+            {"id": "50D2", "title": "违规者同伴引牌时", "text": "违规者同伴取得出牌权时,庄家可以限制其引牌。",
+             "refs": ["59", "49"]}]},
+        {"number": 52, "title": "未能打出罚张", "intro": "", "clauses": [
+            {"id": "52A", "title": "防守方未打出罚张", "text": "防守方未按规定打出罚张时……", "refs": ["50D"]}]},
+        {"number": 77, "title": "计分表", "intro": "", "clauses": [
+            {"id": "77A", "title": "长表", "text": "\n".join([LONG_LINE] * 9), "refs": []}]},
+    ],
+}
+
+
+def law_text(law, clause_id=None):
+    """Plain text of a law or a clause subtree (enough of bot.render for the core)."""
+    if clause_id is None:
+        return "\n".join(law_blocks(law))
+    return "\n".join(f"{c.id} {c.text}" for c in law.subtree(clause_id))
+
+
+def law_blocks(law):
+    """The law split at top-level clauses."""
+    blocks = [law.intro] if law.intro else []
+    for clause in law.clauses:
+        if clause.depth == 1:
+            blocks.append(law_text(law, clause.id))
+    return blocks
+
+
+def definition_text(definition):
+    """A definition's text."""
+    return definition.text
+
+
+@dataclass
+class Hit:
+    law: int
+    clause: str
+    term: str
+    title: str
+    score: float
+    snippet: str
+    matched: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    normalized: str
+    hits: list
+    confident: bool
+    reference: object = None
+
+
+class FakeSearcher:
+    """Finds clauses and definitions whose text contains a word of the question."""
+
+    def __init__(self, book):
+        self.book = book
+        self.questions: list[tuple[str, int]] = []
+
+    def ask(self, question, k=3):
+        self.questions.append((question, k))
+        words = [w for w in re.split(r"[\s,。?？怎么如何处理是什么的]+", question) if w]
+        hits = []
+        for d in self.book.definitions:
+            if any(w in d.term or w in d.text for w in words):
+                hits.append(Hit(0, "", d.term, d.term, 2.0, d.text, [w for w in words if w in d.term + d.text]))
+        for law in self.book.laws.values():
+            for c in law.clauses:
+                found = [w for w in words if w in c.text]
+                if found:
+                    hits.append(Hit(law.number, c.id, "", c.title, 1.0, c.text[:30], found))
+        return SearchResult(question, question, hits[:k], confident=len(hits) > 0 and "?" not in question)
+
+
+def score_reply(text, lang="zh"):
+    if "bad" in text or "8S" in text:
+        raise ScoringInputError("定约写错了。例如: 4S+1 有局", "Bad contract. For example: 4S+1 vul")
+    return f"score({text}) {lang}"
+
+
+def imp_reply(text, lang="zh"):
+    return f"imp({text}) {lang}"
+
+
+def looks_like_score(text):
+    return re.match(r"^\d(NT|[CDHS])", text.strip(), re.I) is not None
+
+
+@dataclass
+class ClubAnswer:
+    text: str
+    document: tuple | None = None
+
+
+class FakeClub:
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, command, args, chat_id, user_id, user_is_admin, lang, attachment=None):
+        self.calls.append((command, args, chat_id, user_id, user_is_admin, lang, attachment))
+        if command == "export":
+            return ClubAnswer("导出", ("session.csv", b"board,ns\n"))
+        return ClubAnswer(f"club {command} {args}")
+
+
+def make_core(**overrides) -> Core:
+    """A core over the tiny rulebook and the fakes above."""
+    book = rulebook_from_json(RULEBOOK)
+    services = Services(
+        rulebook=book,
+        law_text=law_text,
+        law_blocks=law_blocks,
+        definition_text=definition_text,
+        parse_reference=parse_reference,
+        ask=FakeSearcher(book).ask,
+        looks_like_score=looks_like_score,
+        scorers={"score": score_reply, "imp": imp_reply},
+        club=FakeClub(),
+    )
+    for name, value in overrides.items():
+        setattr(services, name, value)
+    return Core(services)
