@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core import CALLBACK_BYTES, ChatMessage, detect_lang, number_ranges, paginate
-from tests.chat_fakes import make_core
+from chat_fakes import make_core
 
 
 def ask(core, text, chat=1, **kw):
@@ -187,7 +187,7 @@ def test_club_commands_reach_the_club_with_chat_user_and_language():
 
     def club(command, args, **kw):
         club_calls.append((command, args, kw))
-        from tests.chat_fakes import ClubAnswer
+        from chat_fakes import ClubAnswer
         return ClubAnswer("ok", ("s.csv", b"x") if command == "export" else None)
 
     core = make_core(club=club)
