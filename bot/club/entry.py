@@ -1,0 +1,165 @@
+"""Read one typed result (``5 NS1-EW3 4S+1 N``, ``5 open 3NT= S``, ``5 1-3 pass``) into a scored
+:class:`~bot.club.model.Result`: vulnerability from the board number (Law 2), score from the scorer."""
+
+from __future__ import annotations
+
+import re
+
+from bot.boards import board_info, side_of
+from bot.club.errors import ClubInputError
+from bot.club.model import CLOSED_ROOM, OPEN_ROOM, PAIRS, PASS, Result, Session
+from bot.errors import ScoringInputError
+from bot.notation import parse_result
+from bot.scoring import contract_score
+from bot.textnorm import to_halfwidth, to_simplified
+
+MAX_LABEL = 20
+PAIRS_EXAMPLE = "/r 5 NS1-EW3 4S+1 N"
+TEAMS_EXAMPLE = "/r 5 open 4S+1 N"
+PASS_WORDS = frozenset({"pass", "passed", "p", "ap", "allpass", "passout", "派司", "不叫", "都不叫", "全不叫"})
+_ROOMS = {"open": OPEN_ROOM, "o": OPEN_ROOM, "开室": OPEN_ROOM, "开": OPEN_ROOM, "公开室": OPEN_ROOM,
+          "closed": CLOSED_ROOM, "close": CLOSED_ROOM, "c": CLOSED_ROOM, "闭室": CLOSED_ROOM,
+          "闭": CLOSED_ROOM, "封闭室": CLOSED_ROOM}
+_BOARD = re.compile(r"^(?:#|board|bd|b)?(?P<n>\d{1,4})(?:号牌|号|副)?$", re.IGNORECASE)
+_LABEL = re.compile(r"^\w{1,%d}$" % MAX_LABEL)
+_NS_PREFIX = re.compile(r"^(?:ns|n|南北)(?=\d)", re.IGNORECASE)
+_EW_PREFIX = re.compile(r"^(?:ew|e|东西)(?=\d)", re.IGNORECASE)
+_DASHES = re.compile(r"[\u2212\u2013\u2014\uff0d~]")
+
+
+def example(kind: str) -> str:
+    """The example ``/r`` line for a session of this kind."""
+    return PAIRS_EXAMPLE if kind == PAIRS else TEAMS_EXAMPLE
+
+
+def _usage_error(kind: str, zh: str, en: str) -> ClubInputError:
+    if kind == PAIRS:
+        hint_zh = f"格式: /r 牌号 南北对-东西对 定约结果 庄家, 例如 {PAIRS_EXAMPLE} 或 /r 5 1-3 pass"
+        hint_en = f"type /r BOARD NS-EW RESULT DECLARER, e.g. {PAIRS_EXAMPLE} or /r 5 1-3 pass"
+    else:
+        hint_zh = f"格式: /r 牌号 open|closed 定约结果 庄家, 例如 {TEAMS_EXAMPLE} 或 /r 5 closed 3NT= S"
+        hint_en = f"type /r BOARD open|closed RESULT DECLARER, e.g. {TEAMS_EXAMPLE} or /r 5 closed 3NT= S"
+    return ClubInputError(f"{zh}。{hint_zh}", f"{en}; {hint_en}.")
+
+
+def parse_board_number(token: str, session: Session) -> int:
+    """The board number in ``token`` (``5``, ``#5``, ``5号``), checked against the session's boards."""
+    m = _BOARD.match(token.strip())
+    if not m:
+        raise _usage_error(session.kind, f"第一个词应该是牌号, 不是 “{token}”",
+                           f"The first word should be the board number, not “{token}”")
+    n = int(m.group("n"))
+    if not 1 <= n <= session.boards:
+        raise ClubInputError(
+            f"本场比赛没有第 {n} 副牌 (牌号 1–{session.boards})。例如 {example(session.kind)}",
+            f"There is no board {n} in this session (boards 1–{session.boards}); e.g. {example(session.kind)}.",
+        )
+    return n
+
+
+def _pair_label(text: str, prefix: re.Pattern) -> str:
+    label = prefix.sub("", text.strip())
+    return label.upper() if label.isascii() else label
+
+
+def _parse_pairs(tokens: list[str], kind: str) -> tuple[str, str, list[str]]:
+    """The NS and EW pair labels from ``NS1-EW3`` / ``1-3`` / ``NS1 EW3``, and the tokens left."""
+    first = _DASHES.sub("-", tokens[0])
+    if "-" in first:
+        ns_text, _, ew_text = first.partition("-")
+        rest = tokens[1:]
+    elif len(tokens) > 1 and _NS_PREFIX.match(first) and _EW_PREFIX.match(tokens[1]):
+        ns_text, ew_text, rest = first, tokens[1], tokens[2:]
+    else:
+        raise _usage_error(kind, f"请写出两对牌手, 如 NS1-EW3 或 1-3, 而不是 “{tokens[0]}”",
+                           f"Give the two pairs as NS1-EW3 or 1-3, not “{tokens[0]}”")
+    ns, ew = _pair_label(ns_text, _NS_PREFIX), _pair_label(ew_text, _EW_PREFIX)
+    for label in (ns, ew):
+        if not _LABEL.match(label):
+            raise _usage_error(kind, f"对名 “{label}” 不行: 用编号或不超过 {MAX_LABEL} 个字的名字 (不含空格和 -)",
+                               f"“{label}” is not a pair: use a number or a name of at most {MAX_LABEL} "
+                               "letters (no spaces or -)")
+    if ns == ew:
+        raise _usage_error(kind, f"第 {ns} 对不能和自己打", f"Pair {ns} cannot play against itself")
+    return ns, ew, rest
+
+
+def _score(session: Session, board: int, words: list[str]) -> tuple[str, str, int]:
+    """The canonical contract, the declarer and North-South's score for the result words."""
+    text = " ".join(words).strip()
+    if not text:
+        raise _usage_error(session.kind, "缺少定约和结果", "The contract and result are missing")
+    if to_simplified(to_halfwidth(text)).lower().replace(" ", "") in PASS_WORDS:
+        return PASS, "", 0
+    try:
+        parsed = parse_result(text)
+    except ScoringInputError as err:
+        # The scorer's own examples mention vulnerability, which /r takes from the board instead.
+        zh = err.message_zh.split("。例如")[0].rstrip("。")
+        en = err.message_en.split("; e.g.")[0].rstrip(".")
+        raise _usage_error(session.kind, zh, en) from None
+    if parsed.board is not None or parsed.vulnerability_known or parsed.vulnerable is not None:
+        raise _usage_error(session.kind, "局况由牌号决定 (第2条), 不用写有局/无局或牌号",
+                           "The vulnerability comes from the board number (Law 2); leave out vul/nv")
+    if parsed.assumed_made:
+        raise _usage_error(session.kind, f"请写出结果, 如 {parsed.level}{parsed.strain}= 或 "
+                           f"{parsed.level}{parsed.strain}+1 或 {parsed.level}{parsed.strain}-1",
+                           f"Add the result, such as {parsed.level}{parsed.strain}= or "
+                           f"{parsed.level}{parsed.strain}+1 or {parsed.level}{parsed.strain}-1")
+    if parsed.declarer is None:
+        raise _usage_error(session.kind, "请写出庄家 N/E/S/W (或 北/东/南/西)",
+                           "Add the declarer: N, E, S or W")
+    vulnerable = board_info(board).is_vulnerable(parsed.declarer)
+    score = contract_score(parsed.level, parsed.strain, parsed.doubled, vulnerable, parsed.tricks)
+    over = parsed.tricks - 6 - parsed.level
+    contract = f"{parsed.level}{parsed.strain}{'X' * parsed.doubled}{'=' if over == 0 else f'{over:+d}'}"
+    return contract, parsed.declarer, score if side_of(parsed.declarer) == "NS" else -score
+
+
+def parse_entry(args: str, session: Session) -> Result:
+    """Read the arguments of ``/r`` for ``session`` into a scored :class:`Result` (not yet stored).
+
+    Pairs: ``BOARD NS-EW RESULT DECLARER`` (``5 NS1-EW3 4S+1 N``, ``5 1-3 pass``).
+    Teams: ``BOARD open|closed RESULT DECLARER`` (``5 open 4S+1 N``).
+    Raises :class:`ClubInputError` with what to type instead."""
+    tokens = to_halfwidth(args or "").split()
+    if len(tokens) < 3:
+        raise _usage_error(session.kind, "内容不完整", "Something is missing")
+    board = parse_board_number(tokens[0], session)
+    if session.kind == PAIRS:
+        if tokens[1].lower() in _ROOMS:
+            raise _usage_error(PAIRS, "这是双人赛, 请写两对牌手而不是开室/闭室",
+                               "This is a pairs session: give the two pairs, not a room")
+        ns, ew, rest = _parse_pairs(tokens[1:], PAIRS)
+        room = ""
+    else:
+        room = _ROOMS.get(to_simplified(tokens[1]).lower())
+        if room is None:
+            raise _usage_error(session.kind, f"第二个词应该是 open (开室) 或 closed (闭室), 不是 “{tokens[1]}”",
+                               f"The second word should be open or closed, not “{tokens[1]}”")
+        ns, ew = (session.home, session.away) if room == OPEN_ROOM else (session.away, session.home)
+        rest = tokens[2:]
+    contract, declarer, score_ns = _score(session, board, rest)
+    return Result(board=board, ns=ns, ew=ew, room=room, contract=contract, declarer=declarer,
+                  score_ns=score_ns)
+
+
+def outcome(result: Result, lang: str) -> str:
+    """The contract and who scored what: ``4S+1 N: 南北 +650``, ``PASS: 0``."""
+    if result.contract == PASS:
+        return "PASS: 0"
+    if lang == "en":
+        side = "NS" if result.score_ns >= 0 else "EW"
+    else:
+        side = "南北" if result.score_ns >= 0 else "东西"
+    return f"{result.contract} {result.declarer}: {side} +{abs(result.score_ns)}"
+
+
+def describe(result: Result, lang: str) -> str:
+    """A one-line description of a result, e.g. ``5号牌 1-3 4S+1 N: 南北 +650``."""
+    if result.room:
+        who = result.room if lang == "en" else ("开室" if result.room == OPEN_ROOM else "闭室")
+    else:
+        who = f"{result.ns}-{result.ew}"
+    board = f"board {result.board}" if lang == "en" else f"{result.board}号牌"
+    return f"{board} {who} {outcome(result, lang)}"
