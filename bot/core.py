@@ -218,23 +218,25 @@ class Core:
         if isinstance(reference, Reply):
             return []
         if reference is not None:
-            targets = [(reference.law, reference.clause, "", ())]
+            targets = [(reference.law, reference.clause, "", (), "")]
         elif self.services.ask is None:
             return []
         else:
             hits = self.services.ask(to_simplified(query), k=INLINE_LIMIT).hits
-            targets = [(h.law, h.clause, h.term, tuple(h.matched)) for h in hits]
+            targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         items = []
-        for law, clause, term, matched in targets[:INLINE_LIMIT]:
+        seen = set()
+        for law, clause, term, matched, snippet in targets[:INLINE_LIMIT]:
             reply = self._target_reply(law, clause, term, lang, highlights=matched)
-            if reply is None:
+            if reply is None or reply.refers_to in seen:
                 continue
+            seen.add(reply.refers_to)
             reply = _localise(replace(reply, buttons=(), lang=lang), traditional)
-            first_line = reply.body.strip().split("\n", 1)[0]
+            description = snippet or reply.body.strip().split("\n", 1)[0]
             items.append(InlineItem(
-                id=(reply.refers_to or str(len(items)))[:64],
+                id=reply.refers_to.encode()[:64].decode(errors="ignore"),
                 title=reply.title,
-                description=first_line[:120],
+                description=(to_traditional(description) if traditional else description)[:120],
                 reply=reply,
             ))
         return items
@@ -367,6 +369,7 @@ class Core:
             clause_id = None
         pages = self._pages(law, clause_id)
         page = min(max(page, 1), len(pages))
+        heading, _, first_body = pages[0].partition("\n")
         context.law, context.clause = number, clause_id
         target = clause_id or str(number)
         context.next_page = f"/more {target} {page + 1}" if page < len(pages) else None
@@ -377,26 +380,18 @@ class Core:
             rows.append((_button(say("full", lang), f"/law {number}"),))
         rows.append(self._nav_buttons(number, lang))
         return Reply(
-            title=self._title(law, clause_id),
-            body=prefix + pages[page - 1],
+            title=heading if page == 1 else f"{heading} ({page}/{len(pages)})",
+            body=prefix + (first_body if page == 1 else pages[page - 1]),
             buttons=tuple(row for row in rows if row),
             refers_to=target,
         )
 
     def _pages(self, law: Law, clause_id: str | None) -> list[str]:
+        """The rendered law or clause in pages; the renderer's first line is the heading
+        (「第50条D款2 罚张的处理」), which becomes the reply's title."""
         if clause_id is None:
             return paginate(list(self.services.law_blocks(law)))
         return paginate([self.services.law_text(law, clause_id)])
-
-    @staticmethod
-    def _title(law: Law, clause_id: str | None) -> str:
-        title = f"第{law.number}条 {law.title}"
-        if clause_id:
-            clause = law.clause(clause_id)
-            title += f" · {clause_label(clause_id)}"
-            if clause is not None and clause.title:
-                title += f" {clause.title}"
-        return title
 
     def _ref_buttons(self, law: Law, clause_id: str | None, lang: str) -> tuple[Button, ...]:
         clauses = law.subtree(clause_id) if clause_id else law.clauses
@@ -500,13 +495,16 @@ class Core:
         return self._definition_reply(definition, lang)
 
     def _definition_reply(self, definition, lang: str) -> Reply:
-        title = f"{say('definition', lang)} · {definition.term}"
-        if definition.en:
-            title += f" ({definition.en})"
+        text = self.services.definition_text(definition)
+        heading, _, body = text.partition("\n")
+        if not heading.startswith(definition.term):
+            # The renderer did not start with its own heading: make one.
+            heading, body = definition.term + (f" ({definition.en})" if definition.en else ""), text
+        title = f"{say('definition', lang)} · {heading}"
         refs = tuple(_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in definition.refs[:MAX_REF_BUTTONS])
         return Reply(
             title=title,
-            body=self.services.definition_text(definition),
+            body=body,
             buttons=(refs,) if refs else (),
             refers_to=definition.term,
         )

@@ -1,5 +1,5 @@
 """Telegram HTML for a :class:`bot.core.Reply`: every piece of text escaped, the title and the
-matched words in ``<b>``."""
+matched words in ``<b>``, the aligned tables of Laws 2, 77 and 78 in ``<pre>`` (monospace)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,31 @@ def highlight(text: str, words) -> str:
     return "".join(out)
 
 
+# A table row: cells separated by two or more spaces (prose has single spaces, or none in Chinese).
+_TABLE_ROW = re.compile(r"\S {2,}\S")
+
+
+def body_html(text: str, words=()) -> str:
+    """``text`` as HTML: runs of table rows in ``<pre>`` (escaped only: Telegram allows no bold
+    inside), every other line escaped with ``words`` in bold."""
+    out: list[str] = []
+    table: list[str] = []
+    for line in text.split("\n"):
+        if _TABLE_ROW.search(line):
+            table.append(line)
+            continue
+        if table:
+            out.append("<pre>" + html.escape("\n".join(table), quote=False) + "</pre>")
+            table = []
+        out.append(highlight(line, words))
+    if table:
+        out.append("<pre>" + html.escape("\n".join(table), quote=False) + "</pre>")
+    return "\n".join(out)
+
+
 def reply_html(reply: Reply) -> str:
     """The reply as Telegram HTML: a bold title line, then the body with matched words bold."""
-    body = highlight(reply.body, reply.highlights)
+    body = body_html(reply.body, reply.highlights)
     if not reply.title:
         return body
     return f"<b>{html.escape(reply.title, quote=False)}</b>\n{body}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from bot.core import Core
 from bot.errors import ScoringInputError
 from bot.refs import parse_reference
-from bot.rulebook import rulebook_from_json
+from bot.rulebook import clause_label, rulebook_from_json
 from bot.services import Services
 
 LONG_LINE = "长" * 1000
@@ -36,30 +36,34 @@ RULEBOOK = {
         {"number": 52, "title": "未能打出罚张", "intro": "", "clauses": [
             {"id": "52A", "title": "防守方未打出罚张", "text": "防守方未按规定打出罚张时……", "refs": ["50D"]}]},
         {"number": 77, "title": "计分表", "intro": "", "clauses": [
-            {"id": "77A", "title": "长表", "text": "\n".join([LONG_LINE] * 9), "refs": []}]},
+            {"id": "77A", "title": "计分", "text": "\n".join([LONG_LINE] * 9), "refs": []}]},
     ],
 }
 
 
+def _clause_lines(law, clause_id):
+    return "\n".join(f"{c.id} {c.title}\n{c.text}" for c in law.subtree(clause_id))
+
+
 def law_text(law, clause_id=None):
-    """Plain text of a law or a clause subtree (enough of bot.render for the core)."""
+    """Plain text of a law or a clause subtree under a heading line, like bot.render."""
     if clause_id is None:
         return "\n".join(law_blocks(law))
-    return "\n".join(f"{c.id} {c.text}" for c in law.subtree(clause_id))
+    return f"{clause_label(clause_id)} {law.title}\n{_clause_lines(law, clause_id)}"
 
 
 def law_blocks(law):
-    """The law split at top-level clauses."""
-    blocks = [law.intro] if law.intro else []
+    """The law split at top-level clauses, the first block starting with the heading."""
+    blocks = [f"第{law.number}条 {law.title}" + (f"\n{law.intro}" if law.intro else "")]
     for clause in law.clauses:
         if clause.depth == 1:
-            blocks.append(law_text(law, clause.id))
+            blocks.append(_clause_lines(law, clause.id))
     return blocks
 
 
 def definition_text(definition):
-    """A definition's text."""
-    return definition.text
+    """A definition under its heading line, like bot.render."""
+    return f"{definition.term} ({definition.en})\n{definition.text}"
 
 
 @dataclass

@@ -30,6 +30,13 @@ def test_reply_html_bolds_title_and_escapes_everything():
     assert reply_html(reply) == "<b>第50条 &lt;罚张&gt;</b>\n罚张 &amp; <b>明手</b>"
 
 
+def test_tables_are_monospace_and_not_bolded():
+    body = "奖分：\n奖分      无局  有局\n成局      300   500\n以上为奖分。"
+    assert reply_html(Reply(body=body, highlights=("奖分",))) == (
+        "<b>奖分</b>：\n<pre>奖分      无局  有局\n成局      300   500</pre>\n以上为<b>奖分</b>。"
+    )
+
+
 def test_reply_html_without_title():
     assert reply_html(Reply(body="1 < 2")) == "1 &lt; 2"
 
