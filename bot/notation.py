@@ -199,7 +199,25 @@ def parse_result(text: str) -> ContractResult:
     board = parse_board(text)
     if board is not None:
         text = _BOARD.sub(" ", text, count=1)
+    m, rest = _find_contract(text)
+    level, strain, doubled, tricks = _contract(m)
+    if tricks is None:
+        tricks, rest = _tricks_taken(rest)
+    assumed = tricks is None
+    if assumed:
+        tricks = 6 + level
+    said, rest = _vulnerability_said(rest)
+    declarer, rest = _declarer(rest)
+    _check_leftovers(rest)
+    if "table" not in said and board is not None:
+        said["table"] = board_info(board).vulnerability
+    declarer_vul = _declarer_vulnerable(said, declarer, board)
+    return ContractResult(level, strain, doubled, tricks, declarer, declarer_vul, said.get("table"),
+                          "table" in said, board, assumed)
 
+
+def _find_contract(text: str) -> tuple[re.Match, str]:
+    """The one contract in the text and the rest, or a message saying what is wrong with it."""
     m, rest = _take(_CONTRACT, text)
     if m is None:
         bad = _BAD_LEVEL.search(text)
@@ -213,18 +231,24 @@ def parse_result(text: str) -> ContractResult:
         raise _error("没有找到定约和结果", "No contract and result found")
     if _CONTRACT.search(rest):
         raise _error("一次只算一个定约", "Please give one contract at a time")
-    level, strain, doubled, tricks = _contract(m)
-    assumed = False
-    if tricks is None:
-        t, rest = _take(_TRICKS, rest)
-        if t:
-            tricks = _number(t.group("tricks"))
-            if tricks > 13:
-                raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
-        else:
-            tricks, assumed = 6 + level, True
+    return m, rest
 
-    said: dict[str, object] = {}
+
+def _tricks_taken(rest: str) -> tuple[int | None, str]:
+    """Tricks written as a count (``10墩``, ``11 tricks``), or None."""
+    t, rest = _take(_TRICKS, rest)
+    if t is None:
+        return None, rest
+    tricks = _number(t.group("tricks"))
+    if tricks > 13:
+        raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
+    return tricks, rest
+
+
+def _vulnerability_said(rest: str) -> tuple[dict, str]:
+    """What the text says about vulnerability: ``{"declarer": bool}``, ``{"table": None|NS|EW|Both}``
+    or ``{"side": NS|EW}`` (that side not vulnerable), at most one of them."""
+    said: dict = {}
     for pattern, (kind, value) in _VULNERABILITY:
         found, rest = _take(re.compile(pattern), rest)
         if found is None:
@@ -232,37 +256,33 @@ def parse_result(text: str) -> ContractResult:
         if said:
             raise _error("局况写了两次", "The vulnerability is given twice")
         said[kind] = value
+    return said, rest
 
-    seats = []
-    for seat in _SEAT.finditer(rest):
-        seats.append(_SEATS[seat.group("latin") or seat.group("zh")])
-    rest = _SEAT.sub(" ", rest)
-    if len(set(seats)) > 1:
+
+def _declarer(rest: str) -> tuple[str | None, str]:
+    seats = {_SEATS[m.group("latin") or m.group("zh")] for m in _SEAT.finditer(rest)}
+    if len(seats) > 1:
         raise _error("庄家只能有一个 (N/E/S/W 或 北/东/南/西)", "Give only one declarer (N, E, S or W)")
-    declarer = seats[0] if seats else None
-    _check_leftovers(rest)
+    return (seats.pop() if seats else None), _SEAT.sub(" ", rest)
 
-    if "table" not in said and board is not None:
-        said["table"] = board_info(board).vulnerability
-    known = "table" in said
-    vulnerability = said.get("table")
+
+def _declarer_vulnerable(said: dict, declarer: str | None, board: int | None) -> bool | None:
+    """Whether the declaring side is vulnerable, None when the text does not settle it;
+    raises when an explicit vul/nv contradicts the table's vulnerability."""
     declarer_vul = said.get("declarer")
-    if known:
-        possible = {seat_vulnerable(side, vulnerability) for side in ("NS", "EW")}
-        if declarer is not None:
-            possible = {seat_vulnerable(declarer, vulnerability)}
-        if declarer_vul is not None and declarer_vul not in possible:
-            where = f"第{board}副" if board is not None else "这个局况"
-            where_en = f"board {board}" if board is not None else "that vulnerability"
-            raise _error(f"{where}庄家{'无局' if declarer_vul else '有局'}, 与所写的局况矛盾",
-                         f"On {where_en} declarer is {'not ' if declarer_vul else ''}vulnerable, "
-                         "which contradicts what you wrote")
-        if len(possible) == 1:
-            declarer_vul = possible.pop()
-    elif declarer is not None and side_of(declarer) == said.get("side"):
-        declarer_vul = False  # "南北无局" settles North-South only
-    return ContractResult(level, strain, doubled, tricks, declarer, declarer_vul, vulnerability, known,
-                          board, assumed)
+    if "table" not in said:
+        if declarer is not None and side_of(declarer) == said.get("side"):
+            return False  # "南北无局" settles North-South only
+        return declarer_vul
+    sides = [declarer] if declarer is not None else ["NS", "EW"]
+    possible = {seat_vulnerable(side, said["table"]) for side in sides}
+    if declarer_vul is not None and declarer_vul not in possible:
+        where = f"第{board}副" if board is not None else "这个局况"
+        where_en = f"board {board}" if board is not None else "that vulnerability"
+        raise _error(f"{where}庄家{'无局' if declarer_vul else '有局'}, 与所写的局况矛盾",
+                     f"On {where_en} declarer is {'not ' if declarer_vul else ''}vulnerable, "
+                     "which contradicts what you wrote")
+    return possible.pop() if len(possible) == 1 else declarer_vul
 
 
 def _check_leftovers(rest: str) -> None:
