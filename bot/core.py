@@ -394,14 +394,17 @@ class Core:
         return paginate([self.services.law_text(law, clause_id)])
 
     def _ref_buttons(self, law: Law, clause_id: str | None, lang: str) -> tuple[Button, ...]:
-        clauses = law.subtree(clause_id) if clause_id else law.clauses
+        """Buttons for the laws the shown text refers to (those present in the corpus)."""
+        found = [r for c in (law.subtree(clause_id) if clause_id else law.clauses) for r in c.refs]
+        if clause_id is None:
+            found += law.refs
         refs: list[str] = []
-        for ref in [r for c in clauses for r in c.refs] + list(law.refs):
+        for ref in found:
             try:
-                same_law = split_clause_id(ref)[0] == law.number
+                target = split_clause_id(ref)[0]
             except ValueError:
                 continue
-            if ref not in refs and not same_law:
+            if ref not in refs and target != law.number and self.services.rulebook.law(target) is not None:
                 refs.append(ref)
         return tuple(_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in refs[:MAX_REF_BUTTONS])
 

@@ -132,7 +132,7 @@ def test_more_follow_up_continues_the_pending_page():
 def test_clause_answer_has_cross_reference_full_text_and_navigation_buttons():
     reply = ask(make_core(), "50D2")
     assert [[(b.label, b.data) for b in row] for row in reply.buttons] == [
-        [("→ 第59条", "/law 59"), ("→ 第49条", "/law 49")],
+        [("→ 第41条A款", "/law 41A")],   # Law 59 is not in the corpus: no button
         [("全文", "/law 50")],
         [("◀ 上一条", "/prev 50"), ("下一条 ▶", "/next 50")],
     ]
