@@ -40,3 +40,159 @@ def test_law_reference_shows_the_clause_with_buttons(e2e):
         assert buttons[1:] == [[("全文", "/law 50")], [("◀ 上一条", "/prev 50"), ("下一条 ▶", "/next 50")]]
 
     e2e(scenario)
+
+
+def test_chinese_question_quotes_the_best_clause_with_matched_words_bold(e2e):
+    async def scenario(bot):
+        await bot.send("明手可以做什么")
+        [reply] = await bot.replies()
+        title = reply["text"].split("\n", 1)[0]
+        assert title.startswith("<b>") and "条" in title
+        assert "<b>明手</b>" in reply["text"]
+        alternatives = reply["reply_markup"]["inline_keyboard"][0]
+        assert len(alternatives) == 2
+        assert all(b["callback_data"].startswith(("/law ", "/define ")) for b in alternatives)
+
+    e2e(scenario)
+
+
+def test_score_in_plain_text(e2e):
+    async def scenario(bot):
+        await bot.send("4S+1 有局")
+        [reply] = await bot.replies()
+        assert "+650" in reply["text"]
+        await bot.send("/score 8S=")
+        [reply] = await bot.replies()
+        assert "例如" in reply["text"]
+
+    e2e(scenario)
+
+
+def test_next_law_button_edits_the_message_and_a_cross_reference_sends_a_new_one(e2e):
+    async def scenario(bot):
+        await bot.send("第50条")
+        [law50] = await bot.replies()
+        await bot.tap(law50, "/next 50")
+        [edit] = await bot.replies(method="editMessageText")
+        assert edit["message_id"] == law50["message_id"]
+        assert edit["text"].startswith("<b>第51条 ")
+        stored = [h["message"] for h in await bot.history() if h.get("messageId") == law50["message_id"]]
+        assert stored[0]["text"].startswith("<b>第51条 ")
+        await bot.tap(law50, "/law 49")
+        [law49] = await bot.replies()
+        assert law49["text"].startswith("<b>第49条 ")
+        assert bot.calls("answerCallbackQuery")
+
+    e2e(scenario)
+
+
+def test_follow_up_words_in_the_same_chat(e2e):
+    async def scenario(bot):
+        await bot.send("50D2")
+        await bot.replies()
+        await bot.send("全文")
+        [full] = await bot.replies()
+        assert full["text"].startswith("<b>第50条 罚张的处理</b>\n")
+        await bot.send("下一条")
+        [law51] = await bot.replies()
+        assert law51["text"].startswith("<b>第51条 ")
+
+    e2e(scenario)
+
+
+def test_traditional_question_gets_a_traditional_answer(e2e):
+    async def scenario(bot):
+        await bot.send("第50條D款2")
+        [reply] = await bot.replies()
+        assert reply["text"].startswith("<b>第50條D款2 罰張的處理</b>")
+
+    e2e(scenario)
+
+
+def test_group_chatter_is_ignored_mentions_commands_and_replies_are_answered(e2e):
+    member = User(id=2002, chat_id=-100123, chat_type="supergroup")
+
+    async def scenario(bot):
+        await bot.send("今晚谁来打牌?", member)
+        await bot.send("@TestNameBot 罚张", member)
+        [answer] = await bot.replies(user=member)   # the only reply is to the mention
+        assert "罚张" in answer["text"]
+        await bot.send("明天也打", member)
+        await bot.send("/law@TestNameBot 50A", member)
+        [law] = await bot.replies(user=member)
+        assert law["text"].startswith("<b>第50条A款")
+        bot_message = {"message_id": law["message_id"], "from": {"id": BOT_ID, "is_bot": True, "first_name": "Bot"},
+                       "chat": member.chat(), "date": 1, "text": "第50条A款"}
+        await bot.send("下一条", member, reply_to=bot_message)
+        [reply] = await bot.replies(user=member)
+        assert reply["text"].startswith("<b>第51条 ")
+        assert len([c for c in bot.calls("sendMessage") if c.params["chat_id"] == member.chat_id]) == 3
+
+    e2e(scenario)
+
+
+def test_a_flood_gets_a_burst_of_answers_and_one_warning(e2e):
+    from bot.chat_context import FloodGuard
+
+    async def scenario(bot):
+        for _ in range(8):
+            await bot.send("第50条")
+        replies = await bot.replies(4)
+        assert [r["text"][:12] for r in replies[:3]] == ["<b>第50条 罚张的处理"[:12]] * 3
+        assert replies[3]["text"] == "消息太快了,请稍等几秒再发。"
+        await bot.send("/law 49")   # a mark: every earlier message has been handled when this is
+        assert len(bot.calls("sendMessage")) == 4
+
+    e2e(scenario, flood=FloodGuard(burst=3, interval=3600))
+
+
+def test_a_bug_is_logged_the_user_gets_an_apology_and_the_bot_keeps_running(e2e, chat_core, caplog):
+    class Broken:
+        def __init__(self, core):
+            self.core = core
+
+        def handle(self, message):
+            if message.text == "崩溃":
+                raise RuntimeError("bug in the core")
+            return self.core.handle(message)
+
+        def __getattr__(self, name):
+            return getattr(self.core, name)
+
+    async def scenario(bot):
+        await bot.send("崩溃")
+        [apology] = await bot.replies()
+        assert apology["text"] == "抱歉,出了点问题,请稍后再试。发送 /help 查看用法。"
+        await bot.send("第50条")
+        [law] = await bot.replies()
+        assert law["text"].startswith("<b>第50条 ")
+
+    e2e(scenario, core=Broken(chat_core))
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert "'text': '崩溃'" in errors[0].getMessage()
+    assert "bug in the core" in str(errors[0].exc_info[1])
+
+
+def test_inline_query_lists_clauses_as_articles(e2e):
+    from telegram import Update
+
+    async def scenario(bot):
+        raw = {"update_id": 900001, "inline_query": {
+            "id": "4242", "from": {"id": 1001, "is_bot": False, "first_name": "Test", "language_code": "zh-hans"},
+            "query": "罚张", "offset": ""}}
+        await bot.application.process_update(Update.de_json(raw, bot.application.bot))
+        [answer] = bot.calls("answerInlineQuery")
+        results = answer.params["results"]
+        assert str(answer.params["inline_query_id"]) == "4242"
+        assert 1 <= len(results) <= 50
+        assert all(r["type"] == "article" and r["title"] and r["description"] for r in results)
+        assert results[0]["input_message_content"]["parse_mode"] == "HTML"
+        assert "<b>罚张</b>" in results[0]["input_message_content"]["message_text"]
+        assert answer.params["button"] == {"text": "私聊提问", "start_parameter": "inline"}
+
+        raw["update_id"], raw["inline_query"]["id"], raw["inline_query"]["query"] = 900002, "4243", "xyzzy"
+        await bot.application.process_update(Update.de_json(raw, bot.application.bot))
+        none = bot.calls("answerInlineQuery")[1].params["results"]
+        assert [(r["id"], r["title"]) for r in none] == [("none", "没有找到相关条款")]
+
+    e2e(scenario)
