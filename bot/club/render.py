@@ -50,7 +50,7 @@ def _contract_cells(result: Result) -> list[str]:
 def pairs_traveller_text(board: int, lines: list[TravellerLine], lang: str) -> str:
     """The traveller of one pairs board: each result, both sides' scores, matchpoints and %."""
     en = lang == "en"
-    head = (["NS", "EW", "Contract", "By", "+NS", "+EW", "MP NS", "MP EW", "% NS", "% EW"] if en else
+    head = (["NS", "EW", "Contract", "By", "+NS", "+EW", "NS-MP", "EW-MP", "NS%", "EW%"] if en else
             ["南北", "东西", "定约", "庄", "南北得分", "东西得分", "南北MP", "东西MP", "南北%", "东西%"])
     rows = [head]
     for line in lines:
