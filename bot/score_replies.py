@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from bot import matchpoints as mp
-from bot.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, side_of
+from bot.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, seat_vulnerable, side_of
 from bot.errors import ScoringInputError
 from bot.notation import MAX_CHARS, ContractResult, looks_like_score, parse_board, parse_result
 from bot.score_tables import imp_scale
@@ -64,14 +64,15 @@ def _parts_text(parts: ScoreParts, result: ContractResult, vulnerable: bool, lan
     return " + ".join(f"{name} {value}" for name, value in zip(names, values) if value)
 
 
-def _score_line(result: ContractResult, vulnerable: bool, lang: str) -> str:
+def _score_line(result: ContractResult, vulnerable: bool, lang: str, side: str | None = None) -> str:
+    """One score with its items, credited to ``side`` (NS/EW), else the declarer's side if known."""
     parts = score_parts(result.level, result.strain, result.doubled, vulnerable, result.tricks)
     total = parts.total
     detail = _parts_text(parts, result, vulnerable, lang)
-    if result.declarer is None:
+    side = side or (side_of(result.declarer) if result.declarer else None)
+    if side is None:
         who = "declarer" if lang == "en" else "庄家方"
         return f"{who} {_signed(total)}  ({detail})"
-    side = side_of(result.declarer)
     other = "EW" if side == "NS" else "NS"
     if lang == "en":
         if total >= 0:
@@ -100,7 +101,15 @@ def score_reply(text: str, lang: str = "zh") -> str:
     head = result.label
     if result.declarer:
         head += f" by {SEAT_EN[result.declarer]}" if en else f" 庄家{SEAT_ZH[result.declarer]}"
-    if result.vulnerable is None:
+    if result.vulnerable is None and result.vulnerability_known:
+        # "NS" or "EW" without a declarer: one line for each side that might have declared.
+        lines.append(head + ":")
+        for side in ("NS", "EW"):
+            vulnerable = seat_vulnerable(side, result.vulnerability)
+            label = (f"declared by {_SIDE_EN[side]} ({'vul' if vulnerable else 'non-vul'})" if en else
+                     f"庄家为{_SIDE_ZH[side]} ({'有局' if vulnerable else '无局'})")
+            lines.append(f"  {label}: {_score_line(result, vulnerable, lang, side)}")
+    elif result.vulnerable is None:
         lines.append(head + ":")
         for vulnerable in (False, True):
             label = ("vul" if vulnerable else "non-vul") if en else ("有局" if vulnerable else "无局")

@@ -40,6 +40,13 @@ MP_TABLE_ZH = """比赛分 (第78条A款: 每胜一个成绩得2分, 相同得1�
          "2♥x= non-vul: declarer +470  (trick score 120 + game bonus 300 + insult bonus 50)\nLaw 77"),
         (score_reply, "3NT 有局多少分", "zh",
          "3NT= 有局: 庄家方 +600  (墩分 100 + 成局奖分 500)\n(没有写结果, 按刚好完成计算。)\n第77条 记分表"),
+        (score_reply, "4S+1 EW", "zh",
+         "4♠+1:\n  庄家为南北 (无局): 南北 +450  (墩分 120 + 超墩 30 + 成局奖分 300)\n"
+         "  庄家为东西 (有局): 东西 +650  (墩分 120 + 超墩 30 + 成局奖分 500)\n第77条 记分表"),
+        (score_reply, "3NT-1 2号牌", "en",
+         "Board 2: dealer East, North-South vulnerable\n3NT-1:\n"
+         "  declared by North-South (vul): East-West +100, i.e. North-South -100  (1 down undoubled: 100)\n"
+         "  declared by East-West (non-vul): North-South +50, i.e. East-West -50  (1 down undoubled: 50)\nLaw 77"),
         (imp_reply, "620 对 -100", "zh", "620 对 -100: 分差 720 → +12 IMP\n第78条B款: 分差 600–740 → 12 IMP"),
         (imp_reply, "-4500", "en", "Difference -4500 → -24 IMPs\nLaw 78B: 4000+ → 24 IMPs"),
         (imp_reply, "10", "zh", "分差 10 → 0 IMP\n第78条B款: 分差 0–10 → 0 IMP"),
