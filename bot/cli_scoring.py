@@ -11,6 +11,7 @@ import functools
 import click
 
 from bot import matchpoints as mp
+from bot import score_inputs
 from bot import score_replies as replies
 from bot.boards import board_info
 from bot.errors import ScoringInputError
@@ -92,7 +93,7 @@ def imp_command(numbers, as_json, lang):
     text = " ".join(numbers)
     reply = replies.imp_reply(text, lang)  # validates before the JSON path uses the numbers
     if as_json:
-        values = replies.imp_numbers(text)
+        values = score_inputs.imp_numbers(text)
         diff = values[0] if len(values) == 1 else values[0] - values[1]
         _emit({"scores": values if len(values) == 2 else None, "difference": diff, "imps": imps(diff)})
     else:
@@ -115,7 +116,7 @@ def mp_command(scores, method, scale, as_json, lang):
     if not as_json:
         click.echo(reply)
         return
-    values, _ours = replies.mp_scores(text)
+    values, _ours = score_inputs.mp_scores(text)
     data = {"scores": values, "method": method or "mp"}
     if method == "butler":
         data["datum"], data["imps"] = mp.butler(values)
@@ -137,7 +138,7 @@ def board_command(number, as_json, lang):
     text = " ".join(number)
     reply = replies.board_reply(text, lang)
     if as_json:
-        info = board_info(replies.board_number(text))
+        info = board_info(score_inputs.board_number(text))
         _emit({"board": info.board, "dealer": info.dealer, "vulnerability": info.vulnerability})
     else:
         click.echo(reply)
