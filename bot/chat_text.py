@@ -5,6 +5,8 @@ Every message that answers a mistake carries an example of the right form.
 
 from __future__ import annotations
 
+from bot.textnorm import prose_punctuation
+
 HELP_ZH = """桥牌规则助手 — 中国桥牌竞赛规则(1999)
 直接发送问题、条款号或计分即可,例如:
   50D2 或 第50条D款2 — 查条款
@@ -105,6 +107,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "inline_none_hint": ("私聊我可以提问、查条款和计分。", "Open a private chat with me to ask, look up laws and score."),
     "inline_private": ("私聊提问", "Ask in private chat"),
 }
+
+
+# Written with ASCII punctuation for easy editing; shown with the corpus's full-width
+# Chinese punctuation (「，」「：」), which also keeps the replies consistent with the law text.
+TEXTS = {key: (prose_punctuation(zh).replace("： ", "："), en) for key, (zh, en) in TEXTS.items()}
 
 
 def say(key: str, lang: str = "zh", **values) -> str:

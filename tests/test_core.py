@@ -31,13 +31,13 @@ def verify_dialog(dialog, chat=1, core=None):
         ("/help@BridgeBot", "/score"),
         ("/about", "中国桥牌竞赛规则(1999)"),
         ("/about", "规则 第41、50、52、77条(共 4 条)"),
-        ("/about", "暂缺: 第51条"),
+        ("/about", "暂缺：第51条"),
         ("第50条D款2", "第50条D款2 罚张的处理\n50D2 违规者同伴引牌时"),
         ("50D2", "庄家可以限制其引牌"),
         ("/law 50D2", "庄家可以限制其引牌"),
         ("/l 50d2", "违规者同伴引牌时"),
         ("/law 第五十条", "罚张必须面朝上留在桌上"),
-        ("/law", "例如: /law 50D2"),
+        ("/law", "例如：/law 50D2"),
         ("/law 50Z", "看不懂条款编号「50Z」"),
         ("/law 999", "没有第999条"),
         ("第51条", "本版语料暂未收录第51条"),
@@ -45,22 +45,22 @@ def verify_dialog(dialog, chat=1, core=None):
         ("/define 明手", "定义 · 明手 (DUMMY)\n庄家的同伴。"),
         ("/d 明手", "庄家的同伴"),
         ("/define DUMMY", "庄家的同伴"),
-        ("/define 飞机", "没有「飞机」这个定义。已有的定义例如: 明手、罚张"),
-        ("/define", "例如: /define 明手"),
+        ("/define 飞机", "没有「飞机」这个定义。已有的定义例如：明手、罚张"),
+        ("/define", "例如：/define 明手"),
         ("/search 限制其引牌", "第50条D款2"),
-        ("/s", "例如: /search 罚张"),
+        ("/s", "例如：/search 罚张"),
         ("大罚张怎么处理", "大罚张必须在第一个合法机会打出"),
         ("飞机大炮", "没有找到与「飞机大炮」相关的条款"),
         ("4S+1", "score(4S+1) zh"),
         ("/score 3NTx-2 有局", "score(3NTx-2 有局) zh"),
         ("/score 8S=", "定约写错了。例如: 4S+1 有局"),
-        ("/score", "例如: /score 4S+1 有局"),
+        ("/score", "例如：/score 4S+1 有局"),
         ("/imp 620 -170", "imp(620 -170) zh"),
         ("/mp 420 450", "计分功能暂时不可用"),
         ("/frobnicate", "不认识的命令 /frobnicate"),
         ("全文", "请先问一条规则"),
         ("下一条", "请先问一条规则"),
-        ("罚" * 2001, "消息太长(2001 个字符,最多 2000 个)"),
+        ("罚" * 2001, "消息太长(2001 个字符，最多 2000 个)"),
     ],
 )
 def test_single_messages(message, expected):
@@ -148,7 +148,7 @@ def test_search_offers_two_alternatives_as_buttons():
 
 def test_unconfident_search_says_so():
     reply = ask(make_core(), "大罚张?")
-    assert reply.body.startswith("没有找到很确定的答案,最接近的是:\n")
+    assert reply.body.startswith("没有找到很确定的答案，最接近的是：\n")
 
 
 def test_navigation_taps_replace_the_message_and_other_taps_do_not():

@@ -10,7 +10,7 @@ def test_start_replies_with_help_in_html(e2e):
         await bot.send("/start")
         [reply] = await bot.replies()
         assert reply["parse_mode"] == "HTML"
-        assert reply["text"].startswith("你好!我是桥牌规则助手。\n桥牌规则助手 — 中国桥牌竞赛规则(1999)")
+        assert reply["text"].startswith("你好！我是桥牌规则助手。\n桥牌规则助手 — 中国桥牌竞赛规则(1999)")
         assert "/law 50D2 — 查条款(简写 /l)" in reply["text"]
 
     e2e(scenario)
@@ -139,7 +139,7 @@ def test_a_flood_gets_a_burst_of_answers_and_one_warning(e2e):
             await bot.send("第50条")
         replies = await bot.replies(4)
         assert [r["text"][:12] for r in replies[:3]] == ["<b>第50条 罚张的处理"[:12]] * 3
-        assert replies[3]["text"] == "消息太快了,请稍等几秒再发。"
+        assert replies[3]["text"] == "消息太快了，请稍等几秒再发。"
         await bot.send("/law 49")   # a mark: every earlier message has been handled when this is
         assert len(bot.calls("sendMessage")) == 4
 
@@ -162,7 +162,7 @@ def test_a_bug_is_logged_the_user_gets_an_apology_and_the_bot_keeps_running(e2e,
     async def scenario(bot):
         await bot.send("崩溃")
         [apology] = await bot.replies()
-        assert apology["text"] == "抱歉,出了点问题,请稍后再试。发送 /help 查看用法。"
+        assert apology["text"] == "抱歉，出了点问题，请稍后再试。发送 /help 查看用法。"
         await bot.send("第50条")
         [law] = await bot.replies()
         assert law["text"].startswith("<b>第50条 ")
