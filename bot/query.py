@@ -1,0 +1,184 @@
+"""Query understanding: from what a user typed to the words the index should look for.
+
+Normalises at the edge (simplified, half-width, lower case), recognises law references and
+definition questions, drops question fillers, and bridges vocabulary: English law terms and
+colloquial Chinese through the glossary, sound-alike typos (名手 → 明手) through pinyin and
+misspelt English through rapidfuzz.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from bot.refs import Reference, ReferenceInputError, parse_reference
+from bot.segment import Segmenter, ascii_words
+from bot.textnorm import normalize_query
+
+# Question fillers and function words: they carry no law content.
+STOPWORDS_ZH = frozenset(
+    """
+    怎么办 怎么 怎样 怎么样 如何 什么 啥 吗 呢 吧 啊 呀 哦 了 的 地 得 着 过 是 不是 是不是 可以 可不可以 能 能不能
+    能否 会 会不会 要 要不要 需要 还 还能 还要 还是 就 都 也 又 再 我 我们 你 你们 他 他们 她 她们 它 咱们 大家 人 有人
+    这 那 这个 那个 这种 那种 这样 那样 一个 一下 有 有没有 没有 没 在 和 跟 与 或 或者 及 被 把 给 让 对 向 从 为 为了
+    请问 请 问 应该 时候 之后 以后 后来 之前 以前 如果 然后 自己 别人 还有 已经 刚 刚才 现在 其实 直接 只 只是 该 等
+    算 算不算 么 么样 嘛 呗 里 里面 上 下 中 后 前 时 规则 规定 条 桥牌 比赛 情况 问题 处理 办 行 行不行 可 能够
+    """.split()
+)
+STOPWORDS_EN = frozenset(
+    """
+    a an the is are was were be been being am to of in on for at by with and or but if i me my mine we us our you your he him
+    his she her it its they them their this that these those what which who whom whose when where why how can could may
+    might must shall should will would do does did done doing have has had having not so than then there here about
+    after before up down out over under again once all any both each few more most other some such only own same too
+    very just also as from into through during until against between please happen happens happened now nobody somebody
+    someone anyone something anything get got bridge rule rules law laws exactly supposed say said tell okay ok one
+    """.split()
+)
+_DEFINITION_ZH = (
+    re.compile(r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫|什么叫做|何谓|何为|解释一下|解释)(.+)$"),
+    re.compile(r"^(?:规则里|规则中|桥牌里|桥牌中)?(.+?)(?:是什么意思|是啥意思|什么意思|是什么|是啥|指什么|指的是什么|的定义是什么|的定义|的意思|的含义|怎么定义|如何定义)$"),
+)
+_DEFINITION_EN = re.compile(
+    r"^(?:define|definition of|meaning of|what is|what's|whats|what are|what does|what do)\s+(?:a |an |the )?(.+?)"
+    r"(?:\s+mean)?(?:\s+in (?:bridge|the laws))?$"
+)
+_PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+@dataclass
+class Lexicon:
+    """What query understanding needs from the index: its vocabulary, glossary and pinyin."""
+
+    vocab: dict[str, int]
+    glossary: dict[str, list[str]]
+    sound_alikes: dict[str, list[str]]
+    pinyin_of: callable
+    english_keys: list[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.english_keys = sorted(p for p in self.glossary if p.isascii())
+        self._english_words = sorted({w for p in self.english_keys for w in p.split()})
+        self._english_word_set = set(self._english_words)
+        self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
+
+    def english_word(self, word: str) -> str | None:
+        """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings."""
+        for form in _english_forms(word):
+            if form in self._english_word_set:
+                return form
+        if len(word) >= 5:
+            best = process.extractOne(word, self._english_words, scorer=fuzz.ratio, score_cutoff=85)
+            if best:
+                return best[0]
+        return None
+
+
+@dataclass
+class Query:
+    """A question after understanding."""
+
+    raw: str
+    normalized: str
+    english: bool
+    reference: Reference | None = None
+    reference_error: ReferenceInputError | None = None
+    subject: str | None = None
+    words: list[str] = field(default_factory=list)
+    expansions: list[str] = field(default_factory=list)
+
+    @property
+    def terms(self) -> Counter:
+        """Search words with integer weights: a single character 1, a word 2, a vocabulary
+        bridge (glossary or typo correction) 3.  FTS5 has no term weights, so the caller
+        repeats each word that many times in the query."""
+        weights: Counter = Counter()
+        for w in self.words:
+            weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
+        for w in self.expansions:
+            weights[w] = 3
+        return weights
+
+
+def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
+    """Analyse one user question (any script or width) into a :class:`Query`."""
+    normalized = normalize_query(text)
+    q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
+    try:
+        q.reference = parse_reference(text)
+    except ReferenceInputError as err:
+        q.reference_error = err
+    if q.reference:
+        return q
+    q.subject = definition_subject(normalized)
+    plain = _PUNCT.sub(" ", normalized).strip()
+    english_words = [w for w in ascii_words(plain) if w not in STOPWORDS_EN]
+    for target in _glossary_matches(plain, english_words, lexicon):
+        q.expansions.append(target)
+        q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
+    for word in english_words:
+        if word in lexicon.vocab:
+            q.words.append(word)
+    for run in _HAN_RUN.findall(plain):
+        q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
+        q.expansions.extend(_sound_alikes(run, segmenter, lexicon))
+    return q
+
+
+def definition_subject(normalized: str) -> str | None:
+    """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None."""
+    text = _PUNCT.sub(" ", normalized).strip()
+    m = _DEFINITION_EN.match(text)
+    if m:
+        return m.group(1).strip() or None
+    compact = text.replace(" ", "")
+    for pattern in _DEFINITION_ZH:
+        m = pattern.match(compact)
+        if m and m.group(1):
+            return m.group(1)
+    return None
+
+
+def _english_forms(word: str) -> list[str]:
+    forms = [word]
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            forms.append(word[: -len(suffix)] + repl)
+    return forms
+
+
+def _glossary_matches(plain: str, english_words: list[str], lexicon: Lexicon) -> list[str]:
+    """Corpus words for every glossary phrase found in the question."""
+    out: list[str] = []
+    compact = plain.replace(" ", "")
+    for phrase in lexicon._zh_phrases:
+        if phrase in compact:
+            out.extend(lexicon.glossary[phrase])
+    lemmas = " " + " ".join(filter(None, (lexicon.english_word(w) or w for w in english_words))) + " "
+    for phrase in lexicon.english_keys:
+        if f" {phrase} " in lemmas:
+            out.extend(lexicon.glossary[phrase])
+    return out
+
+
+def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]:
+    """Corpus words that sound like a two-character window of ``run`` that is not a word itself
+    and share one of its characters in place (名手 → 明手, 藏派 → 藏牌)."""
+    out = []
+    if len(run) < 2:
+        return out
+    pinyin = lexicon.pinyin_of(run)
+    for i in range(len(run) - 1):
+        window = run[i : i + 2]
+        if window in lexicon.vocab or segmenter.is_word(window):
+            continue
+        key = " ".join(pinyin.get(ch, "?") for ch in window)
+        for word in lexicon.sound_alikes.get(key, ()):
+            if word != window and (word[0] == window[0] or word[1] == window[1]):
+                out.append(word)
+    return out

@@ -1,0 +1,248 @@
+"""Find the law and clause that answers a question: references, definitions, then FTS5/BM25.
+
+Open one :class:`Searcher` per process (``Searcher.open()``) and call :meth:`Searcher.ask`
+per question.  Every hit names a law (0 for a definition), the best clause in it, a
+snippet and the matched words; ``confident`` is False when nothing matched well, and the
+hits are then only the nearest candidates.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot import rulebook as rulebook_module
+from bot.index import GLOSSARY_PATH, default_cache_dir, ensure_index, load_glossary
+from bot.query import Lexicon, Query, understand
+from bot.refs import Reference, ReferenceInputError
+from bot.rulebook import Definition, Law, Rulebook, is_descendant
+from bot.segment import Segmenter
+from bot.textnorm import normalize_query
+
+# Column weights for bm25(): titles (clause, its parents, law; or term), chapter and section, body text,
+# single characters (so a one-character query word still meets the words that contain it).
+BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.3)
+CANDIDATES = 80
+# Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
+DEFINITION_WEIGHT = 0.7
+POOL_WEIGHT = 0.2
+MAX_QUERY_CHARS = 2000
+SNIPPET_CHARS = 90
+# A best hit below this score, or matching under this share of the question's words, is a guess.
+MIN_SCORE = 4.0
+MIN_COVERAGE = 0.34
+
+
+@dataclass
+class Hit:
+    """One answer: a clause (or whole law) or a definition (``law`` 0, ``term`` set)."""
+
+    law: int
+    clause: str | None
+    title: str
+    score: float
+    snippet: str
+    matched: list[str] = field(default_factory=list)
+    term: str | None = None
+
+    def to_json(self) -> dict:
+        """The hit as the JSON object of ``bridgebot ask --json``."""
+        data = {"law": self.law, "clause": self.clause, "title": self.title, "score": round(self.score, 3),
+                "snippet": self.snippet, "matched": self.matched}
+        if self.term is not None:
+            data["term"] = self.term
+        return data
+
+
+@dataclass
+class SearchResult:
+    """The answer to one question."""
+
+    query: str
+    normalized: str
+    hits: list[Hit]
+    confident: bool
+    reference: Reference | None = None
+    reference_error: ReferenceInputError | None = None
+
+    def to_json(self) -> dict:
+        """The result as the JSON document of ``bridgebot ask --json``."""
+        data = {"query": self.query, "normalized": self.normalized, "confident": self.confident,
+                "reference": self.reference.id if self.reference else None,
+                "hits": [h.to_json() for h in self.hits]}
+        if self.reference_error:
+            data["error"] = {"zh": self.reference_error.message_zh, "en": self.reference_error.message_en}
+        return data
+
+
+class Searcher:
+    """The search over one rulebook; open once, ask many times."""
+
+    def __init__(self, rulebook: Rulebook, db: sqlite3.Connection, segmenter: Segmenter, lexicon: Lexicon):
+        """Use :meth:`open` instead."""
+        self.rulebook = rulebook
+        self.db = db
+        self.segmenter = segmenter
+        self.lexicon = lexicon
+        self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
+        self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
+
+    @classmethod
+    def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,
+             glossary: str | Path | None = None) -> "Searcher":
+        """Open the search, building the index into ``cache_dir`` first if it is missing or stale.
+
+        ``rulebook``: a :class:`Rulebook`, a path to a rulebook JSON, or None for the corpus one.
+        ``cache_dir``: defaults to ``$BRIDGEBOT_CACHE`` or ``~/.cache/bridgebot``.
+        ``glossary``: defaults to ``corpus/glossary.yaml``.
+        """
+        if not isinstance(rulebook, Rulebook):
+            rulebook = rulebook_module.load(Path(rulebook or rulebook_module.RULEBOOK_PATH))
+        cache = Path(cache_dir) if cache_dir else default_cache_dir()
+        files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache)
+        db = sqlite3.connect(f"file:{files.db}?mode=ro", uri=True, check_same_thread=False)
+        return cls(rulebook, db, Segmenter(files.dictionary, cache), _lexicon(db))
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self.db.close()
+
+    def ask(self, question: str, k: int = 3) -> SearchResult:
+        """Answer ``question`` with up to ``k`` hits, best first (distinct laws)."""
+        q = understand(question[:MAX_QUERY_CHARS], self.segmenter, self.lexicon)
+        result = SearchResult(query=question, normalized=q.normalized, hits=[], confident=False,
+                              reference=q.reference, reference_error=q.reference_error)
+        if q.reference:
+            hit = self._reference_hit(q.reference)
+            result.hits = [hit] if hit else []
+            result.confident = hit is not None
+            return result
+        definition = self._definition_for(q)
+        hits, coverage = self._search(q, k, exclude_definitions=definition is not None)
+        if definition:
+            result.hits = [self._definition_hit(definition, q)] + hits[: k - 1]
+            result.confident = True
+        else:
+            result.hits = hits[:k]
+            result.confident = bool(hits) and hits[0].score >= MIN_SCORE and coverage >= MIN_COVERAGE
+        return result
+
+    # -- references and definitions ---------------------------------------------------------
+
+    def _reference_hit(self, ref: Reference) -> Hit | None:
+        law = self.rulebook.law(ref.law)
+        if law is None:
+            return None
+        clause = None
+        if ref.clause:
+            wanted = ref.clause
+            while clause is None and wanted and not wanted.isdigit():
+                clause = law.clause(wanted)
+                wanted = wanted[:-1]
+        if clause is None:
+            return Hit(law=law.number, clause=None, title=law.title, score=100.0, snippet=_head(law.intro or _law_text(law)))
+        text = clause.text or " ".join(c.text for c in law.subtree(clause.id) if c.text)
+        return Hit(law=law.number, clause=clause.id, title=f"{law.title} · {clause.title}".strip(" ·"),
+                   score=100.0, snippet=_head(text))
+
+    def _definition_for(self, q: Query) -> Definition | None:
+        subject = q.subject or q.normalized
+        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject)]
+        candidates += self.lexicon.glossary.get(subject, [])
+        if subject.isascii():
+            word = self.lexicon.english_word(subject)
+            candidates += self.lexicon.glossary.get(word or "", [])
+        for cand in candidates:
+            found = self._definitions.get(cand.strip(" \"'“”「」"))
+            if found:
+                return found
+        return None
+
+    def _definition_hit(self, d: Definition, q: Query) -> Hit:
+        words = set(q.terms) | {normalize_query(d.term)}
+        return Hit(law=0, clause=None, term=d.term, title=f"{d.term} ({d.en})" if d.en else d.term, score=100.0,
+                   snippet=_snippet(d.text, words), matched=[w for w in words if w in normalize_query(d.term + d.text)])
+
+    # -- full text ----------------------------------------------------------------------------
+
+    def _search(self, q: Query, k: int, exclude_definitions: bool) -> tuple[list[Hit], float]:
+        terms = q.terms
+        if not terms:
+            return [], 0.0
+        expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
+        rows = self.db.execute(
+            "SELECT d.law, d.clause, d.term, d.title, d.text, d.t_title, d.t_heading, d.t_body, d.t_chars, "
+            f"bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
+            "FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
+            (expr, CANDIDATES),
+        ).fetchall()
+        groups: dict[object, list[tuple]] = {}
+        for row in rows:
+            if exclude_definitions and row[0] == 0:
+                continue
+            # A definition stands alone; clauses of one law pool their evidence.
+            groups.setdefault(row[0] or ("term", row[2]), []).append(row)
+        ranked = sorted(groups.values(), key=_group_score, reverse=True)
+        hits = []
+        for group in ranked[: max(k, 3)]:
+            law, clause, term, title, text, *tokens, rank = group[0]
+            present = set(" ".join(tokens).split())
+            matched = [t for t in terms if t in present]
+            hits.append(Hit(law=law, clause=clause, term=term, title=title, score=_group_score(group),
+                            snippet=_snippet(text or title, set(matched)), matched=matched))
+        coverage = sum(terms[t] for t in hits[0].matched) / sum(terms.values()) if hits else 0.0
+        return hits, coverage
+
+
+def _group_score(group: list[tuple]) -> float:
+    """A law's score: its best row, plus a share of the next ones (several clauses agreeing)."""
+    scores = [-row[-1] for row in group]
+    if group[0][0] == 0:
+        return scores[0] * DEFINITION_WEIGHT
+    return scores[0] + POOL_WEIGHT * sum(scores[1:4])
+
+
+def _lexicon(db: sqlite3.Connection) -> Lexicon:
+    vocab = dict(db.execute("SELECT word, df FROM vocab"))
+    glossary: dict[str, list[str]] = {}
+    for phrase, target in db.execute("SELECT phrase, target FROM glossary"):
+        glossary.setdefault(phrase, []).append(target)
+    sound_alikes: dict[str, list[str]] = {}
+    for word, py in db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"):
+        sound_alikes.setdefault(py, []).append(word)
+
+    def pinyin_of(text: str) -> dict[str, str]:
+        chars = sorted(set(text))
+        marks = ",".join("?" * len(chars))
+        return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
+
+    return Lexicon(vocab=vocab, glossary=glossary, sound_alikes=sound_alikes, pinyin_of=pinyin_of)
+
+
+def _quote(token: str) -> str:
+    """An FTS5 string literal: user words never reach MATCH as operators."""
+    return '"' + token.replace('"', '""') + '"'
+
+
+def _law_text(law: Law) -> str:
+    return " ".join(c.text for c in law.clauses if c.text)
+
+
+def _head(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS] + "…"
+
+
+def _snippet(text: str, words: set[str]) -> str:
+    """About :data:`SNIPPET_CHARS` characters of ``text`` around the first matched word."""
+    flat = " ".join(text.split())
+    norm = normalize_query(flat)
+    positions = [norm.find(w) for w in words if w and norm.find(w) >= 0]
+    if not positions or len(flat) <= SNIPPET_CHARS:
+        return _head(flat)
+    start = max(0, min(positions) - SNIPPET_CHARS // 3)
+    piece = flat[start : start + SNIPPET_CHARS]
+    return ("…" if start else "") + piece + ("…" if start + SNIPPET_CHARS < len(flat) else "")

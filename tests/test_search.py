@@ -1,0 +1,164 @@
+"""The search over a small fixture rulebook: questions of every kind, hostile input, honesty."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.refs import Reference
+from bot.search import Searcher
+
+FIXTURE = Path(__file__).parent / "fixtures" / "rulebook_small.json"
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory):
+    s = Searcher.open(FIXTURE, cache_dir=tmp_path_factory.mktemp("cache"))
+    yield s
+    s.close()
+
+
+def top(result):
+    hit = result.hits[0]
+    return (hit.law, hit.term if hit.law == 0 else hit.clause)
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("明手可以自己叫裁判吗", (43, "43A1a")),
+        ("明手能不能和庄家交换看牌", (43, "43A2a")),
+        ("重罚张什么时候必须打出", (50, "50D1")),
+        ("轻罚张的处理", (50, "50C")),
+        ("明手能替庄家取牌打出去吗", (42, "42A3")),
+        ("庄家可以禁止防家引罚张的花色吗", (50, "50D2a")),
+        ("认输算不算承认", (68, "68B")),
+        ("明手离开座位去看庄家打牌", (43, "43A2b")),
+    ],
+)
+def test_questions(searcher, question, expected):
+    result = searcher.ask(question)
+    assert top(result) == expected
+    assert result.confident
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("明手可以離開座位看莊家打牌嗎", (43, "43A2b")),
+        ("對方防家的牌掉在桌上亮了出來", (50, None)),
+        ("ｄｕｍｍｙ", (0, "明手")),
+        ("第４３条Ａ款２（ａ）", (43, "43A2a")),
+    ],
+)
+def test_traditional_and_fullwidth(searcher, question, expected):
+    assert top(searcher.ask(question)) == expected
+
+
+@pytest.mark.parametrize(
+    "question, term",
+    [
+        ("什么是藏牌", "藏牌"),
+        ("罚张的定义", "罚张"),
+        ("超墩是什么意思", "超墩"),
+        ("“牌墩”指什么", "牌墩"),
+        ("define revoke", "藏牌"),
+        ("What is a trick?", "牌墩"),
+        ("明手", "明手"),
+        ("DUMMY", "明手"),
+        ("penalty card", "罚张"),
+    ],
+)
+def test_definition_questions(searcher, question, term):
+    result = searcher.ask(question)
+    assert (result.hits[0].law, result.hits[0].term) == (0, term)
+    assert result.confident
+    assert all(h.law != 0 for h in result.hits[1:])
+
+
+def test_definition_is_followed_by_the_laws_using_it(searcher):
+    result = searcher.ask("什么是罚张")
+    assert [h.law for h in result.hits] == [0, 50]
+
+
+def test_sound_alike_typo(searcher):
+    result = searcher.ask("名手可以提供情况吗")
+    assert top(result) == (42, "42A1")
+    assert "明手" in result.hits[0].matched
+
+
+def test_english_typo(searcher):
+    result = searcher.ask("what happens to a penaltty card")
+    assert [h.law for h in result.hits][:2] == [0, 50]
+
+
+@pytest.mark.parametrize(
+    "question, reference, expected",
+    [
+        ("第50条D款2", Reference(50, "50D2"), (50, "50D2")),
+        ("law 43", Reference(43), (43, None)),
+        ("50D9", Reference(50, "50D9"), (50, "50D")),
+    ],
+)
+def test_reference_goes_straight_to_the_clause(searcher, question, reference, expected):
+    result = searcher.ask(question)
+    assert result.reference == reference
+    assert top(result) == expected
+    assert len(result.hits) == 1 and result.confident
+
+
+def test_reference_to_a_law_not_in_the_corpus(searcher):
+    result = searcher.ask("第44条")
+    assert (result.reference, result.hits, result.confident) == (Reference(44), [], False)
+
+
+def test_malformed_reference_is_reported_not_raised(searcher):
+    result = searcher.ask("law 999")
+    assert result.reference is None
+    assert "93" in result.reference_error.message_zh
+
+
+def _random_text(n: int) -> str:
+    rng = random.Random(7)
+    alphabet = '"*()^:-+ORNOTANDNEAR罚张明手 {}[]\'\\;,.'
+    return "".join(rng.choice(alphabet) if rng.random() < 0.5 else chr(rng.randint(32, 0x9FFF)) for _ in range(n))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ['"', '""', "NOT", "*", "NEAR(", "a OR", "OR AND NOT", '罚张" OR "明手', "明手*", "col:明手", "^罚张",
+     _random_text(2000), "x" * 10000, "", "   ", "？？？"],
+)
+def test_hostile_input_never_errors(searcher, question):
+    result = searcher.ask(question)
+    assert len(result.hits) <= 3
+    assert result.query == question
+
+
+@pytest.mark.parametrize("question", ["今天天气怎么样", "how do I bake sourdough bread", "量子计算机的原理"])
+def test_not_found_is_honest(searcher, question):
+    result = searcher.ask(question)
+    assert not result.confident
+    assert len(result.hits) <= 3
+
+
+def test_k_limits_hits_and_laws_are_distinct(searcher):
+    assert len(searcher.ask("明手 庄家 罚张", k=1).hits) == 1
+    laws = [h.law for h in searcher.ask("明手 庄家 罚张 牌墩", k=4).hits]
+    assert len(laws) == len(set(laws)) == 4
+
+
+def test_matched_words_and_snippet(searcher):
+    hit = searcher.ask("明手能不能和庄家交换看牌").hits[0]
+    assert {"明手", "庄家", "交换"} <= set(hit.matched)
+    assert "交换看牌" in hit.snippet
+    assert hit.title == "明手的限制 · 交换看牌"
+
+
+def test_json_shape(searcher):
+    data = searcher.ask("什么是明手").to_json()
+    assert data["hits"][0] | {"score": 0, "snippet": ""} == {
+        "law": 0, "clause": None, "term": "明手", "title": "明手 (DUMMY)", "score": 0, "snippet": "",
+        "matched": ["明手"],
+    }
+    assert (data["query"], data["normalized"], data["reference"]) == ("什么是明手", "什么是明手", None)
