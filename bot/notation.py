@@ -72,9 +72,12 @@ _VULNERABILITY = [
 _SEATS = {"n": "N", "north": "N", "北": "N", "e": "E", "east": "E", "东": "E",
           "s": "S", "south": "S", "南": "S", "w": "W", "west": "W", "西": "W"}
 _SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|(?P<zh>[北东南西])家?")
+# Words a result may come wrapped in; any other Latin word is reported, so that a typo such as
+# "vull" is not silently ignored (which would drop the vulnerability).
 _FILLER_EN = frozenset(
-    "what whats is the a an score scores scoring for points point how much many by declarer "
-    "declared decl with on at in it please result results and of".split()
+    "what whats is the a an score scores scored scoring for points point how much many by declarer "
+    "declared decl with on at in it please result results and of worth get gets do does we i you they "
+    "our my their if when are was were be contract bid played play".split()
 )
 # Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
 _SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|score")

@@ -49,6 +49,7 @@ R = ContractResult
         ("4S+1 2号牌", R(4, "S", 0, 11, None, None, "NS", True, 2)),
         ("4S+1 有局 2号牌", R(4, "S", 0, 11, None, True, "NS", True, 2)),
         ("what's the score for 4S+1 by South vul", R(4, "S", 0, 11, "S", True)),
+        ("what is 4H= worth if we are vulnerable", R(4, "H", 0, 10, vulnerable=True)),
         ("3NT 有局多少分", R(3, "NT", 0, 9, vulnerable=True, assumed_made=True)),
     ],
 )
