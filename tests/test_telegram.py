@@ -1,0 +1,80 @@
+"""Telegram pieces that need no emulator: settings, token redaction, keyboards, message sizes."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.core import Button, ChatMessage, Core, Reply
+from bot.html import reply_html
+from bot.settings import Settings
+from bot.telegram_bot import COMMANDS, RedactToken, keyboard
+
+TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ"
+
+
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({}, Settings()),
+        ({"TELEGRAM_BOT_TOKEN": " " + TOKEN + " ", "BRIDGEBOT_PORT": "8080"}, Settings(token=TOKEN, port=8080)),
+        ({"TELEGRAM_BOT_TOKEN": "", "BRIDGEBOT_DB": "/data/club.db", "BRIDGEBOT_LOG_LEVEL": "debug"},
+         Settings(db_path="/data/club.db", log_level="DEBUG")),
+        ({"BRIDGEBOT_WEBHOOK_URL": "https://bot.example.org/tg", "BRIDGEBOT_WEBHOOK_SECRET": "s3"},
+         Settings(webhook_url="https://bot.example.org/tg", webhook_secret="s3")),
+    ],
+)
+def test_settings_from_env(env, expected):
+    assert Settings.from_env(env) == expected
+
+
+@pytest.mark.parametrize("port", ["0", "70000", "http"])
+def test_settings_reject_a_bad_port(port):
+    with pytest.raises(ValueError, match="BRIDGEBOT_PORT must be a port number such as 8443"):
+        Settings.from_env({"BRIDGEBOT_PORT": port})
+
+
+def test_settings_never_show_the_token():
+    assert TOKEN not in repr(Settings(token=TOKEN))
+    assert TOKEN not in str(Settings(token=TOKEN))
+
+
+def test_log_records_lose_the_token(caplog):
+    logger = logging.getLogger("test.redact")
+    caplog.handler.addFilter(RedactToken(TOKEN))
+    logger.warning("HTTP Request: POST https://api.telegram.org/bot%s/getUpdates", TOKEN)
+    assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<token>/getUpdates"]
+
+
+def test_keyboard_keeps_rows_and_callback_data():
+    reply = Reply(body="x", buttons=((Button("→ 第49条", "/law 49"), Button("全文", "/law 50")), (Button("下一条 ▶", "/next 50"),)))
+    markup = keyboard(reply).to_dict()
+    assert markup == {"inline_keyboard": [
+        [{"text": "→ 第49条", "callback_data": "/law 49"}, {"text": "全文", "callback_data": "/law 50"}],
+        [{"text": "下一条 ▶", "callback_data": "/next 50"}],
+    ]}
+    assert keyboard(Reply(body="x")) is None
+
+
+def test_every_command_the_core_knows_is_routed_by_telegram():
+    assert {"law", "l", "search", "s", "define", "d", "score", "imp", "mp", "board", "about", "start", "help",
+            "more", "next", "prev", "session", "r", "undo", "traveller", "standings", "export", "import"} <= set(COMMANDS)
+
+
+@pytest.fixture(scope="module")
+def real_core():
+    return Core.open()
+
+
+def test_every_law_of_the_real_corpus_fits_telegram_in_every_script(real_core):
+    for number in real_core.services.rulebook.numbers:
+        for text in (f"第{number}条", f"第{number}條"):
+            reply = real_core.handle(ChatMessage(text, chat_id="size"))
+            pages = [reply]
+            while reply.buttons and reply.flat_buttons[0].data.startswith("/more"):
+                reply = real_core.press(ChatMessage(reply.flat_buttons[0].data, chat_id="size"))
+                pages.append(reply)
+            for page in pages:
+                assert len(reply_html(page)) <= 4096, (text, len(reply_html(page)))
+                assert all(len(b.data.encode()) <= 64 for b in page.flat_buttons)
