@@ -1,0 +1,10 @@
+"""`make bench`: every benchmark of the project, one call line each."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+runpy.run_path(str(HERE / "chat_bench.py"), run_name="__main__")
