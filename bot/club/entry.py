@@ -64,7 +64,13 @@ def _pair_label(text: str, prefix: re.Pattern) -> str:
 
 def _parse_pairs(tokens: list[str], kind: str) -> tuple[str, str, list[str]]:
     """The NS and EW pair labels from ``NS1-EW3`` / ``1-3`` / ``NS1 EW3``, and the tokens left."""
-    first = _DASHES.sub("-", tokens[0])
+    tokens = [_DASHES.sub("-", token) for token in tokens]
+    # People type "1 - 3", "1- 3" or "1 -3" too.
+    if len(tokens) > 2 and tokens[1] == "-":
+        tokens = [f"{tokens[0]}-{tokens[2]}", *tokens[3:]]
+    elif len(tokens) > 1 and (tokens[0].endswith("-") or tokens[1].startswith("-")):
+        tokens = [tokens[0] + tokens[1], *tokens[2:]]
+    first = tokens[0]
     if "-" in first:
         ns_text, _, ew_text = first.partition("-")
         rest = tokens[1:]
@@ -80,7 +86,9 @@ def _parse_pairs(tokens: list[str], kind: str) -> tuple[str, str, list[str]]:
                                f"“{label}” is not a pair: use a number or a name of at most {MAX_LABEL} "
                                "letters (no spaces or -)")
     if ns == ew:
-        raise _usage_error(kind, f"第 {ns} 对不能和自己打", f"Pair {ns} cannot play against itself")
+        raise _usage_error(kind, f"第 {ns} 对不能和自己打 (南北和东西用同样的号码时, 请给东西对换一组号码, 如 NS1-EW11)",
+                           f"Pair {ns} cannot play against itself (if NS and EW pairs share numbers, number the "
+                           "EW pairs differently, e.g. NS1-EW11)")
     return ns, ew, rest
 
 
@@ -122,7 +130,7 @@ def parse_entry(args: str, session: Session) -> Result:
     Pairs: ``BOARD NS-EW RESULT DECLARER`` (``5 NS1-EW3 4S+1 N``, ``5 1-3 pass``).
     Teams: ``BOARD open|closed RESULT DECLARER`` (``5 open 4S+1 N``).
     Raises :class:`ClubInputError` with what to type instead."""
-    tokens = to_halfwidth(args or "").split()
+    tokens = to_simplified(to_halfwidth(args or "")).split()
     if len(tokens) < 3:
         raise _usage_error(session.kind, "内容不完整", "Something is missing")
     board = parse_board_number(tokens[0], session)
