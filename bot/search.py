@@ -24,7 +24,7 @@ from bot.textnorm import normalize_query
 
 # Column weights for bm25(): titles (clause, its parents, law; or term), chapter and section, body text,
 # single characters (so a one-character query word still meets the words that contain it).
-BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.3)
+BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5)
 CANDIDATES = 80
 # Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
 DEFINITION_WEIGHT = 0.7
@@ -87,6 +87,7 @@ class Searcher:
         self.db = db
         self.segmenter = segmenter
         self.lexicon = lexicon
+        self._docs = _load_docs(db)
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
 
@@ -162,9 +163,9 @@ class Searcher:
         return None
 
     def _definition_hit(self, d: Definition, q: Query) -> Hit:
-        words = set(q.terms) | {normalize_query(d.term)}
+        words = [normalize_query(d.term)] + [w for w in q.terms if w != normalize_query(d.term)]
         return Hit(law=0, clause=None, term=d.term, title=f"{d.term} ({d.en})" if d.en else d.term, score=100.0,
-                   snippet=_snippet(d.text, words), matched=[w for w in words if w in normalize_query(d.term + d.text)])
+                   snippet=_snippet(d.text, words), matched=[w for w in words if w in (d.term + d.text).lower()])
 
     # -- full text ----------------------------------------------------------------------------
 
@@ -174,33 +175,50 @@ class Searcher:
             return [], 0.0
         expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
         rows = self.db.execute(
-            "SELECT d.law, d.clause, d.term, d.title, d.text, d.t_title, d.t_heading, d.t_body, d.t_chars, "
-            f"bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
-            "FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
+            f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
+            "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
             (expr, CANDIDATES),
         ).fetchall()
-        groups: dict[object, list[tuple]] = {}
-        for row in rows:
-            if exclude_definitions and row[0] == 0:
+        groups: dict[object, list[tuple[_Doc, float]]] = {}
+        for rowid, rank in rows:
+            doc = self._docs[rowid]
+            if exclude_definitions and doc.law == 0:
                 continue
             # A definition stands alone; clauses of one law pool their evidence.
-            groups.setdefault(row[0] or ("term", row[2]), []).append(row)
-        ranked = sorted(groups.values(), key=_group_score, reverse=True)
+            groups.setdefault(doc.law or doc.term, []).append((doc, -rank))
+        ranked = sorted(((_group_score(g), g[0][0]) for g in groups.values()), key=lambda x: x[0], reverse=True)
         hits = []
-        for group in ranked[: max(k, 3)]:
-            law, clause, term, title, text, *tokens, rank = group[0]
-            present = set(" ".join(tokens).split())
-            matched = [t for t in terms if t in present]
-            hits.append(Hit(law=law, clause=clause, term=term, title=title, score=_group_score(group),
-                            snippet=_snippet(text or title, set(matched)), matched=matched))
+        for score, doc in ranked[: max(k, 3)]:
+            matched = [t for t in terms if t in doc.words]
+            hits.append(Hit(law=doc.law, clause=doc.clause, term=doc.term, title=doc.title, score=score,
+                            snippet=_snippet(doc.text or doc.title, matched), matched=matched))
         coverage = sum(terms[t] for t in hits[0].matched) / sum(terms.values()) if hits else 0.0
         return hits, coverage
 
 
-def _group_score(group: list[tuple]) -> float:
+@dataclass(frozen=True)
+class _Doc:
+    law: int
+    clause: str | None
+    term: str | None
+    title: str
+    text: str
+    words: frozenset
+
+
+def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
+    docs = {}
+    for rowid, law, clause, term, title, text, *tokens in db.execute(
+        "SELECT id, law, clause, term, title, text, t_title, t_heading, t_body, t_chars FROM docs"
+    ):
+        docs[rowid] = _Doc(law, clause, term, title, text or "", frozenset(" ".join(tokens).split()))
+    return docs
+
+
+def _group_score(group: list[tuple[_Doc, float]]) -> float:
     """A law's score: its best row, plus a share of the next ones (several clauses agreeing)."""
-    scores = [-row[-1] for row in group]
-    if group[0][0] == 0:
+    scores = [score for _, score in group]
+    if group[0][0].law == 0:
         return scores[0] * DEFINITION_WEIGHT
     return scores[0] + POOL_WEIGHT * sum(scores[1:4])
 
@@ -236,11 +254,11 @@ def _head(text: str) -> str:
     return text if len(text) <= SNIPPET_CHARS else text[:SNIPPET_CHARS] + "…"
 
 
-def _snippet(text: str, words: set[str]) -> str:
+def _snippet(text: str, words) -> str:
     """About :data:`SNIPPET_CHARS` characters of ``text`` around the first matched word."""
     flat = " ".join(text.split())
-    norm = normalize_query(flat)
-    positions = [norm.find(w) for w in words if w and norm.find(w) >= 0]
+    lowered = flat.lower()  # rulebook text is already simplified and half-width
+    positions = [i for i in (lowered.find(w) for w in words if w) if i >= 0]
     if not positions or len(flat) <= SNIPPET_CHARS:
         return _head(flat)
     start = max(0, min(positions) - SNIPPET_CHARS // 3)
