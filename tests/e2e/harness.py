@@ -10,7 +10,9 @@ validates what it receives, the emulator was written for laxer clients):
 2. ``date`` fields are in milliseconds → divided by 1000;
 3. callback queries lack ``chat_instance`` → the chat id is used;
 4. ``editMessageText``/``editMessageReplyMarkup`` answer ``result: null`` → ``true``;
-5. ``answerInlineQuery`` is an unknown method (an error) → answered ``true``.
+5. ``answerInlineQuery`` is an unknown method (an error) → answered ``true``;
+6. ``sendDocument`` is an unknown method too → answered with the sent document's message; the
+   file's bytes are recorded in the call's ``files``.
 
 ``setMyCommands`` is deliberately left failing: the bot must start up anyway.  Every other
 call takes the real HTTP path unchanged.  Each call the bot makes is recorded in ``calls``.
@@ -100,10 +102,12 @@ def _seconds(value):
 
 @dataclass
 class Call:
-    """One Bot API call the bot made: method name and its parameters (JSON-decoded)."""
+    """One Bot API call the bot made: method name, its parameters (JSON-decoded) and any
+    uploaded files as ``{field: (filename, bytes)}``."""
 
     method: str
     params: dict
+    files: dict = field(default_factory=dict)
 
 
 class EmulatorRequest(HTTPXRequest):
@@ -123,17 +127,29 @@ class EmulatorRequest(HTTPXRequest):
                     params[key] = json.loads(raw)
                 except ValueError:
                     params[key] = raw
+        files = {}
+        if request_data is not None and request_data.multipart_data:
+            files = {key: (value[0], value[1]) for key, value in request_data.multipart_data.items()}
         if name == "answerInlineQuery":
             code, payload = 200, json.dumps({"ok": True, "result": True}).encode()
+        elif name == "sendDocument":
+            code, payload = 200, json.dumps({"ok": True, "result": self._document_message(params, files)}).encode()
         else:
             code, payload = await super().do_request(url, method, request_data, **kwargs)
         if code == 200:
             payload = json.dumps(self._repair(name, json.loads(payload))).encode()
         if name != "getUpdates":
             async with self.changed:
-                self.calls.append(Call(name, params))
+                self.calls.append(Call(name, params, files))
                 self.changed.notify_all()
         return code, payload
+
+    @staticmethod
+    def _document_message(params: dict, files: dict) -> dict:
+        filename = next(iter(files.values()))[0] if files else "file"
+        return {"message_id": 10**6, "date": int(time.time()),
+                "chat": {"id": int(params["chat_id"]), "type": "private"},
+                "document": {"file_id": "f", "file_unique_id": "f", "file_name": filename}}
 
     @staticmethod
     def _repair(name: str, data: dict) -> dict:

@@ -196,3 +196,22 @@ def test_inline_query_lists_clauses_as_articles(e2e):
         assert [(r["id"], r["title"]) for r in none] == [("none", "没有找到相关条款")]
 
     e2e(scenario)
+
+
+def test_a_club_result_is_recorded_read_back_and_exported(e2e):
+    async def scenario(bot):
+        await bot.send("/session new pairs 周三")
+        await bot.send("/r 1 NS1-EW2 4S+1 N")
+        await bot.send("/traveller 1")
+        opened, recorded, traveller = await bot.replies(3)
+        assert "周三" in opened["text"]
+        assert "+450" in recorded["text"]
+        assert "<pre>" in traveller["text"] and "4S+1" in traveller["text"]
+        await bot.send("/export")
+        await bot.replies()
+        [document] = await bot.replies(method="sendDocument")
+        filename, data = bot.calls("sendDocument")[0].files["document"]
+        assert filename.endswith(".csv")
+        assert data.decode("utf-8-sig").splitlines()[1].startswith("1,1,2,4S+1,N,450,")
+
+    e2e(scenario)
