@@ -211,3 +211,15 @@ def test_bad_session_settings(store, line, expected):
 
 def test_an_unknown_club_command_lists_the_commands(store):
     assert Chat(store).text("/bogus") == "比赛命令: /session /r /undo /traveller /standings /export /import"
+
+
+def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
+    from bot.club import handle_command
+    from bot.club.store import default_store
+
+    monkeypatch.setenv("BRIDGEBOT_DB", str(tmp_path / "a.db"))
+    assert default_store() is default_store()
+    assert handle_command("session", "new pairs A", "console", 1, True, "zh").text.startswith("已开始 “A”")
+    monkeypatch.setenv("BRIDGEBOT_DB", str(tmp_path / "b.db"))
+    assert handle_command("session", "show", "console", 1, True, "zh").text.startswith("这个群现在没有进行中的比赛")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db", "b.db"]

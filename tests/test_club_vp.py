@@ -4,8 +4,8 @@ import pytest
 
 from bot.club.vp import victory_points, vp_scale
 
-# The continuous scale for an 8-board match as published by the Danish Bridge Federation
-# (DBF "VP-skala", the WBF 2013 scale), IMP margins 0, 1, 2, … 43.
+# The WBF 2013 continuous scale for an 8-board match, IMP margins 0, 1, 2, … 43, from the
+# Danish Bridge Federation's official table (as quoted in a public test suite).
 DBF_8_BOARDS = (
     "10.00 10.44 10.86 11.27 11.67 12.05 12.42 12.77 13.12 13.45 13.78 14.09 14.39 14.68 14.96 15.23 "
     "15.50 15.75 16.00 16.23 16.46 16.68 16.90 17.11 17.31 17.50 17.69 17.87 18.04 18.21 18.37 18.53 "

@@ -165,14 +165,15 @@ class ClubStore:
         return removed, restored
 
 
-_default: ClubStore | None = None
-_default_lock = threading.Lock()
+_opened: dict[str, ClubStore] = {}
+_opened_lock = threading.Lock()
 
 
 def default_store() -> ClubStore:
-    """The process's one store, opened on ``$BRIDGEBOT_DB`` (default ``./bridgebot.db``) on first use."""
-    global _default
-    with _default_lock:
-        if _default is None:
-            _default = ClubStore(os.environ.get("BRIDGEBOT_DB") or DEFAULT_PATH)
-        return _default
+    """The process's store on ``$BRIDGEBOT_DB`` (default ``./bridgebot.db``), opened on first use
+    and kept open; a different ``$BRIDGEBOT_DB`` later (tests) gets its own store."""
+    path = os.environ.get("BRIDGEBOT_DB") or DEFAULT_PATH
+    with _opened_lock:
+        if path not in _opened:
+            _opened[path] = ClubStore(path)
+        return _opened[path]
