@@ -256,6 +256,18 @@ class RedactToken(logging.Filter):
         return True
 
 
+def webhook_options(settings: Settings) -> dict:
+    """Arguments of ``run_webhook``/``start_webhook``: listen on ``settings.listen:port`` at the
+    path of ``settings.webhook_url``, which Telegram is told to call."""
+    return {
+        "listen": settings.listen,
+        "port": settings.port,
+        "url_path": urlparse(settings.webhook_url).path.lstrip("/"),
+        "webhook_url": settings.webhook_url,
+        "secret_token": settings.webhook_secret,
+    }
+
+
 def run(settings: Settings, core: Core) -> None:
     """Run the bot until interrupted: long polling, or a webhook when ``settings.webhook_url`` is set."""
     for handler in logging.getLogger().handlers:
@@ -263,13 +275,6 @@ def run(settings: Settings, core: Core) -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     application = build_application(settings.token, core)
     if settings.webhook_url:
-        application.run_webhook(
-            listen=settings.listen,
-            port=settings.port,
-            url_path=urlparse(settings.webhook_url).path.lstrip("/"),
-            webhook_url=settings.webhook_url,
-            secret_token=settings.webhook_secret,
-            allowed_updates=Update.ALL_TYPES,
-        )
+        application.run_webhook(**webhook_options(settings), allowed_updates=Update.ALL_TYPES)
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)

@@ -261,10 +261,12 @@ class BotUnderTest:
 
 
 @asynccontextmanager
-async def running_bot(emulator_url: str, core, **build_options):
-    """The real ``Application`` (``bot.telegram_bot.build_application``) polling the emulator,
-    started as ``run_polling`` would (``post_init`` included) and stopped on exit."""
-    from bot.telegram_bot import build_application
+async def running_bot(emulator_url: str, core, webhook: bool = False, **build_options):
+    """The real ``Application`` (``bot.telegram_bot.build_application``) started as
+    ``run_polling`` would (``post_init`` included) and stopped on exit; with ``webhook=True`` it
+    serves a webhook on a loopback port instead, registered with the emulator by ``setWebhook``."""
+    from bot.settings import Settings
+    from bot.telegram_bot import build_application, webhook_options
 
     token = f"{int.from_bytes(os.urandom(3), 'big')}:TEST{uuid.uuid4().hex}"
     request = EmulatorRequest()
@@ -275,7 +277,12 @@ async def running_bot(emulator_url: str, core, **build_options):
     async with httpx.AsyncClient(timeout=10) as client, application:
         await application.post_init(application)
         await application.start()
-        await application.updater.start_polling(poll_interval=0.01, timeout=0)
+        if webhook:
+            port = free_port()
+            settings = Settings(webhook_url=f"http://127.0.0.1:{port}/telegram", port=port, listen="127.0.0.1")
+            await application.updater.start_webhook(**webhook_options(settings))
+        else:
+            await application.updater.start_polling(poll_interval=0.01, timeout=0)
         try:
             yield BotUnderTest(emulator_url, token, request, application, client)
         finally:

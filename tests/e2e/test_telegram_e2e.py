@@ -215,3 +215,14 @@ def test_a_club_result_is_recorded_read_back_and_exported(e2e):
         assert data.decode("utf-8-sig").splitlines()[1].startswith("1,1,2,4S+1,N,450,")
 
     e2e(scenario)
+
+
+def test_webhook_mode_receives_updates_pushed_by_the_api(e2e):
+    async def scenario(bot):
+        [registered] = bot.calls("setWebhook")
+        assert registered.params["url"].endswith("/telegram")
+        await bot.send("/law 50D2")
+        [reply] = await bot.replies()
+        assert reply["text"].startswith("<b>第50条D款2 罚张的处理</b>")
+
+    e2e(scenario, webhook=True)
