@@ -23,6 +23,7 @@ from bot.segment import Segmenter, ascii_words, write_dictionary
 from bot.textnorm import normalize_query
 
 INDEX_VERSION = 6
+KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars")
 # Law and clause titles up to this length go into the dictionary as whole words.
@@ -74,13 +75,18 @@ def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: 
         return files
     cache_dir.mkdir(parents=True, exist_ok=True)
     build_index(rulebook, glossary, files, cache_dir)
-    for old in cache_dir.glob("search-*.sqlite"):
-        if old != files.db:
-            old.unlink(missing_ok=True)
-    for old in list(cache_dir.glob("jieba-*.dict")) + list(cache_dir.glob("jieba-*.cache")):
-        if key not in old.name:
-            old.unlink(missing_ok=True)
+    _prune(cache_dir)
     return files
+
+
+def _prune(cache_dir: Path) -> None:
+    """Keep the :data:`KEEP_INDEXES` newest indexes: processes with different rulebooks (tests,
+    a rebuilt corpus) may share the cache, and must not delete each other's current index."""
+    indexes = sorted(cache_dir.glob("search-*.sqlite"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in indexes[KEEP_INDEXES:]:
+        key = old.stem.removeprefix("search-")
+        for path in (old, cache_dir / f"jieba-{key}.dict", cache_dir / f"jieba-{key}.cache"):
+            path.unlink(missing_ok=True)
 
 
 def domain_terms(rulebook: Rulebook, glossary: dict[str, list[str]]) -> set[str]:

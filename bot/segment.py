@@ -77,7 +77,7 @@ def write_dictionary(path: Path, texts: Iterable[str], terms: Iterable[str]) -> 
 def _tokenizer(dictionary: Path, cache_dir: Path) -> jieba.Tokenizer:
     tokenizer = jieba.Tokenizer(str(dictionary))
     tokenizer.tmp_dir = str(cache_dir)
-    tokenizer.cache_file = f"jieba-{dictionary.stem}.cache"
+    tokenizer.cache_file = f"{dictionary.stem}.cache"
     tokenizer.initialize()
     return tokenizer
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.index import documents, ensure_index, load_glossary
+from bot.index import KEEP_INDEXES, documents, ensure_index, load_glossary
 from bot.rulebook import load
 from bot.search import Searcher
 from bot.segment import Segmenter
@@ -26,7 +26,7 @@ def test_index_and_jieba_cache_live_in_the_cache_dir(built):
     assert files.db.parent == cache and files.dictionary.parent == cache
     Segmenter(files.dictionary, cache)
     names = sorted(p.name for p in cache.iterdir())
-    assert names == sorted([files.db.name, files.dictionary.name, f"jieba-{files.dictionary.stem}.cache"])
+    assert names == sorted([files.db.name, files.dictionary.name, f"{files.dictionary.stem}.cache"])
 
 
 def test_index_is_reused_when_nothing_changed(built):
@@ -54,8 +54,20 @@ def test_index_rebuilds_after_a_rulebook_change(tmp_path):
     after = Searcher.open(rulebook, cache_dir=cache)
     hit = after.ask("麒麟").hits[0]
     assert (hit.law, hit.clause) == (42, "42B2")
-    assert not old_db.exists()
-    assert len(list(cache.glob("search-*.sqlite"))) == 1
+    assert len(list(cache.glob("search-*.sqlite"))) == 2 and old_db.exists()
+
+
+def test_old_indexes_are_pruned(tmp_path):
+    rulebook = tmp_path / "rulebook.json"
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    cache = tmp_path / "cache"
+    for n in range(KEEP_INDEXES + 1):
+        data["edition"] = f"edition {n}"
+        rulebook.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        load.cache_clear()
+        ensure_index(load(rulebook), {}, cache)
+    assert len(list(cache.glob("search-*.sqlite"))) == KEEP_INDEXES
+    assert len(list(cache.glob("jieba-*.dict"))) == KEEP_INDEXES
 
 
 @pytest.mark.parametrize(
