@@ -203,7 +203,8 @@ class Core:
         """Answer a tapped button (``message.text`` is the button's data).  Moving to the
         next or previous law replaces the tapped message; everything else is a new one."""
         reply = self.handle(message)
-        if message.text.startswith(("/next", "/prev")):
+        # A note (「已经是最后一条了」) goes below the law rather than replacing it.
+        if message.text.startswith(("/next", "/prev")) and reply.refers_to is not None:
             reply = replace(reply, edit=True)
         return reply
 

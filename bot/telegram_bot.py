@@ -217,12 +217,12 @@ async def publish_commands(application: Application) -> None:
             log.warning("set_my_commands (%s) refused: %s", lang, err)
 
 
-def build_application(token: str, core: Core, *, base_url: str | None = None, request=None,
-                      get_updates_request=None, flood: FloodGuard | None = None) -> Application:
+def build_application(token: str, core: Core, *, base_url: str | None = None, base_file_url: str | None = None,
+                      request=None, get_updates_request=None, flood: FloodGuard | None = None) -> Application:
     """The wired ``Application``: HTML parse mode, rate limiter retrying 429s, all handlers.
 
-    ``base_url``/``request``/``get_updates_request`` point it at another Bot API server
-    (the tests' emulator)."""
+    ``base_url``/``base_file_url``/``request``/``get_updates_request`` point it at another Bot
+    API server (the tests' emulator)."""
     builder = (
         ApplicationBuilder()
         .token(token)
@@ -232,6 +232,8 @@ def build_application(token: str, core: Core, *, base_url: str | None = None, re
     )
     if base_url:
         builder = builder.base_url(base_url)
+    if base_file_url:
+        builder = builder.base_file_url(base_file_url)
     if request is not None:
         builder = builder.request(request)
     if get_updates_request is not None:

@@ -154,7 +154,9 @@ def test_unconfident_search_says_so():
 def test_navigation_taps_replace_the_message_and_other_taps_do_not():
     core = make_core()
     assert core.press(ChatMessage("/next 50")).edit is True
-    assert core.press(ChatMessage("/law 49")).edit is False
+    assert core.press(ChatMessage("/prev 50")).edit is True
+    assert core.press(ChatMessage("/law 41")).edit is False
+    assert core.press(ChatMessage("/next 77")).edit is False   # 「已经是最后一条了」 keeps the law in view
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,9 @@ validates what it receives, the emulator was written for laxer clients):
 4. ``editMessageText``/``editMessageReplyMarkup`` answer ``result: null`` → ``true``;
 5. ``answerInlineQuery`` is an unknown method (an error) → answered ``true``;
 6. ``sendDocument`` is an unknown method too → answered with the sent document's message; the
-   file's bytes are recorded in the call's ``files``.
+   file's bytes are recorded in the call's ``files``;
+7. the emulator stores no files (``getFile`` is unknown, there is no file URL) → files a test
+   registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here.
 
 ``setMyCommands`` is deliberately left failing: the bot must start up anyway.  Every other
 call takes the real HTTP path unchanged.  Each call the bot makes is recorded in ``calls``.
@@ -21,6 +23,7 @@ call takes the real HTTP path unchanged.  Each call the bot makes is recorded in
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import select
@@ -41,6 +44,7 @@ START_TIMEOUT = 20.0
 REPLY_TIMEOUT = 15.0
 BOT_ID = 666  # the emulator's getMe id
 BOT_USERNAME = "TestNameBot"
+_NEXT_USER = itertools.count(5001)
 
 
 def free_port() -> int:
@@ -117,6 +121,7 @@ class EmulatorRequest(HTTPXRequest):
         super().__init__(*args, **kwargs)
         self.calls: list[Call] = []
         self.changed = asyncio.Condition()
+        self.uploads: dict[str, bytes] = {}
 
     async def do_request(self, url, method, request_data=None, **kwargs):
         name = url.rsplit("/", 1)[-1]
@@ -130,6 +135,13 @@ class EmulatorRequest(HTTPXRequest):
         files = {}
         if request_data is not None and request_data.multipart_data:
             files = {key: (value[0], value[1]) for key, value in request_data.multipart_data.items()}
+        if "/file/bot" in url:
+            return 200, self.uploads[url.rsplit("/", 1)[-1]]
+        if name == "getFile":
+            file_id = params["file_id"]
+            result = {"file_id": file_id, "file_unique_id": file_id, "file_size": len(self.uploads[file_id]),
+                      "file_path": file_id}
+            return 200, json.dumps({"ok": True, "result": result}).encode()
         if name == "answerInlineQuery":
             code, payload = 200, json.dumps({"ok": True, "result": True}).encode()
         elif name == "sendDocument":
@@ -194,18 +206,22 @@ class User:
 
 @dataclass
 class BotUnderTest:
-    """A running bot and its emulator: act as users, read what the bot really sent."""
+    """A running bot and its emulator: act as users, read what the bot really sent.
+
+    ``user`` is the default sender, in a private chat of its own (a new one for every bot, so
+    tests sharing the emulator and the club store never see each other's chats)."""
 
     emulator_url: str
     token: str
     request: EmulatorRequest
     application: object
     client: httpx.AsyncClient
+    user: User = field(default_factory=lambda: User(id=(n := next(_NEXT_USER)), chat_id=n))
     _seen: dict = field(default_factory=dict)
 
     async def send(self, text: str, user: User | None = None, *, reply_to: dict | None = None) -> None:
         """Send ``text`` as ``user`` (a command when it starts with ``/``)."""
-        user = user or User()
+        user = user or self.user
         message = {"botToken": self.token, "from": user.sender(), "chat": user.chat(),
                    "date": int(time.time()), "text": text}
         if reply_to is not None:
@@ -221,7 +237,7 @@ class BotUnderTest:
 
     async def tap(self, bot_message: dict, data: str, user: User | None = None) -> None:
         """Tap the button with callback ``data`` under ``bot_message`` (as returned by :meth:`replies`)."""
-        user = user or User()
+        user = user or self.user
         message = {"message_id": bot_message["message_id"], "date": int(time.time()), "chat": user.chat(),
                    "from": {"id": BOT_ID, "is_bot": True, "first_name": "Bot"}, "text": bot_message["text"]}
         await self._post("/sendCallback", {"botToken": self.token, "from": user.sender(),
@@ -231,7 +247,7 @@ class BotUnderTest:
         """Wait for ``count`` new ``method`` calls to the user's chat, then return the messages the
         emulator stored for that chat (its client ``getUpdates``), oldest first, each with its
         ``message_id``."""
-        user = user or User()
+        user = user or self.user
         key = (method, user.chat_id)
         wanted = self._seen.get(key, 0) + count
         await self.request.wait_for(lambda calls: self._count(calls, method, user.chat_id) >= wanted)
@@ -245,6 +261,23 @@ class BotUnderTest:
     async def history(self) -> list[dict]:
         """Everything the emulator holds for this bot, bot messages as edited so far."""
         return (await self._post("/getUpdatesHistory", {"token": self.token}))["result"]
+
+    async def upload(self, data: bytes, filename: str, caption: str, user: User | None = None) -> None:
+        """Send a file with a caption as ``user`` (the emulator cannot carry files, so the update
+        goes straight to the Application, as the Bot API would deliver it)."""
+        from telegram import Update
+
+        user = user or self.user
+        file_id = f"file{len(self.request.uploads) + 1}"
+        self.request.uploads[file_id] = data
+        command = caption.split()[0] if caption.startswith("/") else ""
+        raw = {"update_id": 10**6 + len(self.request.uploads), "message": {
+            "message_id": 10**6 + len(self.request.uploads), "date": int(time.time()),
+            "from": user.sender(), "chat": user.chat(), "caption": caption,
+            "caption_entities": [{"offset": 0, "length": len(command), "type": "bot_command"}] if command else [],
+            "document": {"file_id": file_id, "file_unique_id": file_id, "file_name": filename,
+                         "file_size": len(data)}}}
+        await self.application.process_update(Update.de_json(raw, self.application.bot))
 
     def calls(self, method: str) -> list[Call]:
         """The recorded calls of one Bot API method."""
@@ -271,7 +304,7 @@ async def running_bot(emulator_url: str, core, webhook: bool = False, **build_op
     token = f"{int.from_bytes(os.urandom(3), 'big')}:TEST{uuid.uuid4().hex}"
     request = EmulatorRequest()
     application = build_application(
-        token, core, base_url=f"{emulator_url}/bot", request=request,
+        token, core, base_url=f"{emulator_url}/bot", base_file_url=f"{emulator_url}/file/bot", request=request,
         get_updates_request=EmulatorRequest(), **build_options,
     )
     async with httpx.AsyncClient(timeout=10) as client, application:

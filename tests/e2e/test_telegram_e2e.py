@@ -226,3 +226,19 @@ def test_webhook_mode_receives_updates_pushed_by_the_api(e2e):
         assert reply["text"].startswith("<b>第50条D款2 罚张的处理</b>")
 
     e2e(scenario, webhook=True)
+
+
+def test_import_takes_the_csv_sent_with_the_command(e2e):
+    async def scenario(bot):
+        await bot.send("/session new pairs 周四")
+        await bot.replies()
+        csv = "board,ns,ew,contract,declarer\n1,1,2,4S+1,N\n1,3,4,4S=,N\n".encode()
+        await bot.upload(csv, "results.csv", "/import")
+        [imported] = await bot.replies()
+        assert imported["text"].startswith("已导入 2 个成绩到 “周四”。")
+        await bot.send("/traveller 1")
+        [traveller] = await bot.replies()
+        rows = [line.split() for line in traveller["text"].split("\n") if line[:1].isdigit()]
+        assert [row[:5] for row in rows] == [["1", "2", "4S+1", "N", "450"], ["3", "4", "4S=", "N", "420"]]
+
+    e2e(scenario)
