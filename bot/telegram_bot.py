@@ -115,24 +115,10 @@ class TelegramShell:
     async def on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``@bot 罚张`` in any chat: matching clauses as articles, or a pointer to private chat."""
         query = update.inline_query
-        items = self.core.inline(query.query, query.from_user.language_code)
         lang = "en" if (query.from_user.language_code or "").startswith("en") else "zh"
-        results = [
-            InlineQueryResultArticle(
-                id=item.id,
-                title=item.title,
-                description=item.description,
-                input_message_content=InputTextMessageContent(reply_html(item.reply), parse_mode=ParseMode.HTML),
-            )
-            for item in items
-        ] or [InlineQueryResultArticle(
-            id="none",
-            title=say("inline_none", lang),
-            description=say("inline_none_hint", lang),
-            input_message_content=InputTextMessageContent(say("inline_none_hint", lang)),
-        )]
+        items = self.core.inline(query.query, query.from_user.language_code)
         button = InlineQueryResultsButton(text=say("inline_private", lang), start_parameter="inline")
-        await query.answer(results, cache_time=60, button=button)
+        await query.answer(inline_articles(items, lang), cache_time=60, button=button)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Log the exception with the update, tell the chat briefly; the application keeps running."""
@@ -186,6 +172,24 @@ def _describe(update: object) -> str:
     if isinstance(update, Update):
         return str(update.to_dict())
     return repr(update)
+
+
+def inline_articles(items, lang: str) -> list[InlineQueryResultArticle]:
+    """Inline results as articles (title = law and clause, description = snippet); when there
+    are none, one article that says so and points to private chat."""
+    if not items:
+        hint = say("inline_none_hint", lang)
+        return [InlineQueryResultArticle(id="none", title=say("inline_none", lang), description=hint,
+                                         input_message_content=InputTextMessageContent(hint))]
+    return [
+        InlineQueryResultArticle(
+            id=item.id,
+            title=item.title,
+            description=item.description,
+            input_message_content=InputTextMessageContent(reply_html(item.reply), parse_mode=ParseMode.HTML),
+        )
+        for item in items
+    ]
 
 
 def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
