@@ -22,7 +22,7 @@ from bot.rulebook import CORPUS_DIR, Law, Rulebook
 from bot.segment import Segmenter, ascii_words, write_dictionary
 from bot.textnorm import normalize_query
 
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars")
@@ -135,6 +135,8 @@ def _clause_rows(law: Law, heading: str) -> list[dict]:
             dict(kind="clause", law=law.number, clause=clause.id, term=None,
                  title=" · ".join(filter(None, [law.title, clause.title])),
                  title_words=" ".join(filter(None, [clause.title, *above, law.title])),
+                 # nearest first; "" stands for the whole law
+                 parents=[(p, titles.get(p, "")) for p in _ancestors(clause.id)] + [("", law.title)],
                  heading=heading, text="\n".join(filter(None, [clause.text, *clause.notes])))
         )
     return rows
@@ -173,7 +175,8 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
         (
             dict(id=i, kind=r["kind"], law=r["law"], clause=r["clause"], term=r["term"], title=r["title"],
                  text=r["text"], t_title=tokens(r["title_words"]), t_heading=tokens(r["heading"]),
-                 t_body=tokens(r["text"]), t_chars=" ".join(_HAN.findall(r["title_words"] + r["text"])))
+                 t_body=tokens(r["text"]), t_chars=" ".join(_HAN.findall(r["title_words"] + r["text"])),
+                 parents=json.dumps([(cid, tokens(title)) for cid, title in r.get("parents", [])], ensure_ascii=False))
             for i, r in enumerate(rows)
         ),
         pk="id",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from bot.refs import Reference, ReferenceInputError, parse_reference
+from bot.refs import Reference, ReferenceInputError, find_reference, parse_reference
 from bot.segment import Segmenter, ascii_words
 from bot.textnorm import normalize_query
 
@@ -88,6 +88,7 @@ class Query:
     english: bool
     reference: Reference | None = None
     reference_error: ReferenceInputError | None = None
+    mentioned: Reference | None = None
     subject: str | None = None
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
@@ -115,6 +116,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         q.reference_error = err
     if q.reference:
         return q
+    q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
     plain = _PUNCT.sub(" ", normalized).strip()
     english_words = [w for w in ascii_words(plain) if w not in STOPWORDS_EN]

@@ -37,6 +37,12 @@ _REFERENCE = re.compile(
 _LOOKS_LIKE = re.compile(
     rf"^{_PREFIX}[\d零〇一二两三四五六七八九十百]+[条款项a-z\d()]*$"
 )
+# A reference inside a sentence needs an explicit marker (第…条, law, rule, 规则): a bare number in
+# a question (「14张牌」, 「3NT」) is not a reference.
+_EMBEDDED = re.compile(
+    r"第\s*[\d零〇一二两三四五六七八九十百]+\s*条(?:\s*第?[a-l]款?)?(?:\s*第?\d{1,2}项?)?(?:\s*\([a-h]\))?"
+    r"|(?<![a-z])(?:laws?|rules?|规则)\s*\d+(?:\s*[a-l](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?(?![a-z\d])"
+)
 _STRIP = " \t\r\n。.,，!！?？:：;；、\"'“”「」『』"
 
 
@@ -121,6 +127,21 @@ def parse_reference(text: str) -> Reference | None:
     if not letter:
         return Reference(number)
     return Reference(number, f"{number}{letter.upper()}{item or ''}{sub or ''}")
+
+
+def find_reference(text: str) -> Reference | None:
+    """The first law reference written inside a sentence (「第50条D款说的是什么」 → 50D), or None.
+
+    Only explicit forms count (``第…条``, ``law``/``rule``/``规则`` + number); malformed ones are skipped.
+    """
+    for m in _EMBEDDED.finditer(normalize_query(text[:MAX_REFERENCE_CHARS])):
+        try:
+            ref = parse_reference(m.group(0))
+        except ReferenceInputError:
+            continue
+        if ref:
+            return ref
+    return None
 
 
 def _malformed(text: str) -> ReferenceInputError:

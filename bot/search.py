@@ -8,6 +8,7 @@ hits are then only the nearest candidates.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections import Counter
@@ -123,7 +124,12 @@ class Searcher:
             return result
         definition = self._definition_for(q)
         hits, coverage = self._search(q, k, exclude_definitions=definition is not None)
-        if definition:
+        mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
+        if mentioned:
+            # 「第50条D款说的是什么」: the law named in the sentence comes first.
+            result.hits = [mentioned] + [h for h in hits if h.law != mentioned.law][: k - 1]
+            result.confident = True
+        elif definition:
             result.hits = [self._definition_hit(definition, q)] + hits[: k - 1]
             result.confident = True
         else:
@@ -190,10 +196,22 @@ class Searcher:
         hits = []
         for score, doc in ranked[: max(k, 3)]:
             matched = [t for t in terms if t in doc.words]
-            hits.append(Hit(law=doc.law, clause=doc.clause, term=doc.term, title=doc.title, score=score,
-                            snippet=_snippet(doc.text or doc.title, matched), matched=matched))
+            hits.append(Hit(law=doc.law, clause=self._answer_level(doc, terms), term=doc.term, title=doc.title,
+                            score=score, snippet=_snippet(doc.text or doc.title, matched), matched=matched))
         coverage = sum(terms[t] for t in hits[0].matched) / sum(terms.values()) if hits else 0.0
         return hits, coverage
+
+    def _answer_level(self, doc: "_Doc", terms) -> str | None:
+        """The clause to answer with: the row's own, or the broadest heading above it (the whole
+        law, or a parent clause) whose title alone holds every word of the question — the
+        question names the heading, not this row's details (「约定卡」 → 40E, not 40E1)."""
+        words = {w for w in terms if len(w) > 1}
+        if not words or doc.clause is None:
+            return doc.clause
+        for clause_id, title_words in reversed(doc.parents):
+            if words <= title_words:
+                return clause_id or None
+        return doc.clause
 
 
 @dataclass(frozen=True)
@@ -204,14 +222,16 @@ class _Doc:
     title: str
     text: str
     words: frozenset
+    parents: tuple = ()
 
 
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     docs = {}
-    for rowid, law, clause, term, title, text, *tokens in db.execute(
-        "SELECT id, law, clause, term, title, text, t_title, t_heading, t_body, t_chars FROM docs"
+    for rowid, law, clause, term, title, text, parents, *tokens in db.execute(
+        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars FROM docs"
     ):
-        docs[rowid] = _Doc(law, clause, term, title, text or "", frozenset(" ".join(tokens).split()))
+        above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
+        docs[rowid] = _Doc(law, clause, term, title, text or "", frozenset(" ".join(tokens).split()), above)
     return docs
 
 

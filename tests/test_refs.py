@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.refs import Reference, ReferenceInputError, chinese_number, parse_reference
+from bot.refs import Reference, ReferenceInputError, chinese_number, find_reference, parse_reference
 
 
 @pytest.mark.parametrize(
@@ -95,3 +95,23 @@ def test_chinese_number(text, expected):
 def test_reference_id():
     assert Reference(50).id == "50"
     assert Reference(50, "50D2").id == "50D2"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("第50条D款说的是什么", Reference(50, "50D")),
+        ("规则里第五十条讲了什么", Reference(50)),
+        ("what does law 50D2 say", Reference(50, "50D2")),
+        ("参阅第16条A款的规定", Reference(16, "16A")),
+        ("第43条A款1(a)是什么", Reference(43, "43A1a")),
+        ("第５０條呢", Reference(50)),
+        ("law 999 and law 12", Reference(12)),
+        ("一手有14张牌怎么办", None),
+        ("3NT加倍宕一墩", None),
+        ("第一次叫牌", None),
+        ("lawyer 5", None),
+    ],
+)
+def test_find_reference_in_a_sentence(text, expected):
+    assert find_reference(text) == expected

@@ -18,6 +18,19 @@ def searcher(tmp_path_factory):
     s.close()
 
 
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("导致特别判罚的限制", (43, "43A2")),
+        ("明手的限制", (43, None)),
+        ("交换看牌", (43, "43A2a")),
+        ("违规者同伴引牌时", (50, "50D2")),
+    ],
+)
+def test_a_question_naming_a_heading_gets_the_heading(searcher, question, expected):
+    assert top(searcher.ask(question)) == expected
+
+
 def top(result):
     hit = result.hits[0]
     return (hit.law, hit.term if hit.law == 0 else hit.clause)
@@ -162,3 +175,14 @@ def test_json_shape(searcher):
         "matched": ["明手"],
     }
     assert (data["query"], data["normalized"], data["reference"]) == ("什么是明手", "什么是明手", None)
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [("第50条D款说的是什么", (50, "50D")), ("规则里第四十三条讲了什么", (43, None)), ("what does law 42B1 say", (42, "42B1"))],
+)
+def test_reference_inside_a_question_comes_first(searcher, question, expected):
+    result = searcher.ask(question)
+    assert top(result) == expected
+    assert result.reference is None and result.confident
+    assert expected[0] not in [h.law for h in result.hits[1:]]
