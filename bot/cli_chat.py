@@ -62,12 +62,20 @@ def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
         ctx.invoke(chat)
         return
     if settings.webhook_url and not settings.webhook_url.startswith("https://"):
-        fail(f"the webhook URL must start with https:// (Telegram's rule), e.g. https://bot.example.org/telegram")
+        fail("the webhook URL must start with https:// (Telegram's rule), e.g. https://bot.example.org/telegram")
+    from telegram.error import InvalidToken, NetworkError
+
     from bot import telegram_bot
 
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    telegram_bot.run(settings, _core())
+    try:
+        telegram_bot.run(settings, _core())
+    except InvalidToken:
+        fail("Telegram refused the bot token (TELEGRAM_BOT_TOKEN). Ask @BotFather for it; it looks like "
+             "123456:ABC-DEF1234ghIkl")
+    except NetworkError as err:
+        fail(f"cannot reach the Telegram Bot API ({err}). Check the network, or chat here: bridgebot chat")
 
 
 COMMANDS: list = [chat, run]

@@ -18,7 +18,9 @@ class Settings:
     BRIDGEBOT_WEBHOOK_URL, BRIDGEBOT_PORT (8443), BRIDGEBOT_LISTEN (0.0.0.0) for webhook mode;
     ``webhook_secret``: BRIDGEBOT_WEBHOOK_SECRET, checked on every webhook call;
     ``db_path``: BRIDGEBOT_DB (``./bridgebot.db``), the club-session store;
-    ``log_level``: BRIDGEBOT_LOG_LEVEL (INFO)."""
+    ``log_level``: BRIDGEBOT_LOG_LEVEL (INFO); ``api_url``: BRIDGEBOT_API_URL, the Bot API
+    server (default Telegram's; set it for a self-hosted ``telegram-bot-api``), e.g.
+    ``http://localhost:8081/bot``."""
 
     token: str | None = None
     webhook_url: str | None = None
@@ -27,6 +29,7 @@ class Settings:
     webhook_secret: str | None = None
     db_path: str = "./bridgebot.db"
     log_level: str = "INFO"
+    api_url: str | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -45,10 +48,12 @@ class Settings:
             webhook_secret=env.get("BRIDGEBOT_WEBHOOK_SECRET"),
             db_path=env.get("BRIDGEBOT_DB", "./bridgebot.db"),
             log_level=env.get("BRIDGEBOT_LOG_LEVEL", "INFO").upper(),
+            api_url=env.get("BRIDGEBOT_API_URL"),
         )
 
     def __repr__(self) -> str:
         # The token must never reach a log line or a traceback.
         shown = "set" if self.token else None
         return (f"Settings(token={shown!r}, webhook_url={self.webhook_url!r}, port={self.port}, "
-                f"listen={self.listen!r}, db_path={self.db_path!r}, log_level={self.log_level!r})")
+                f"listen={self.listen!r}, db_path={self.db_path!r}, log_level={self.log_level!r}, "
+                f"api_url={self.api_url!r})")

@@ -22,7 +22,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import TelegramError
+from telegram.error import NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -262,6 +262,17 @@ class RedactToken(logging.Filter):
         return True
 
 
+class ShortNetworkErrors(logging.Filter):
+    """Network failures are expected weather, not bugs: log their one-line cause, no traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Drop the traceback of records carrying a :class:`telegram.error.NetworkError`."""
+        if record.exc_info and isinstance(record.exc_info[1], NetworkError):
+            record.msg, record.args = f"{record.getMessage()} ({record.exc_info[1]})", None
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
 def webhook_options(settings: Settings) -> dict:
     """Arguments of ``run_webhook``/``start_webhook``: listen on ``settings.listen:port`` at the
     path of ``settings.webhook_url``, which Telegram is told to call."""
@@ -277,9 +288,10 @@ def webhook_options(settings: Settings) -> dict:
 def run(settings: Settings, core: Core) -> None:
     """Run the bot until interrupted: long polling, or a webhook when ``settings.webhook_url`` is set."""
     for handler in logging.getLogger().handlers:
+        handler.addFilter(ShortNetworkErrors())
         handler.addFilter(RedactToken(settings.token))
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    application = build_application(settings.token, core)
+    application = build_application(settings.token, core, base_url=settings.api_url)
     if settings.webhook_url:
         application.run_webhook(**webhook_options(settings), allowed_updates=Update.ALL_TYPES)
     else:

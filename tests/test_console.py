@@ -109,6 +109,21 @@ def test_run_refuses_bad_configuration_with_a_clear_message(args, env, message):
     assert "Traceback" not in result.stderr
 
 
+def test_run_with_an_unreachable_api_says_so_without_a_traceback_or_the_token():
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]   # nothing listens once the socket is closed
+    token = "123456:SECRETsecretSECRETsecret"
+    env = {**os.environ, "TELEGRAM_BOT_TOKEN": token, "BRIDGEBOT_API_URL": f"http://127.0.0.1:{closed}/bot"}
+    result = subprocess.run([BRIDGEBOT, "run"], capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 1
+    assert "bridgebot: cannot reach the Telegram Bot API" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert token not in result.stderr + result.stdout
+
+
 def _read_until(fd: int, marker: bytes, timeout: float = 60.0) -> bytes:
     """Read a terminal until ``marker`` appears (bounded by ``timeout``)."""
     data, deadline = b"", time.monotonic() + timeout

@@ -23,6 +23,7 @@ TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ"
          Settings(db_path="/data/club.db", log_level="DEBUG")),
         ({"BRIDGEBOT_WEBHOOK_URL": "https://bot.example.org/tg", "BRIDGEBOT_WEBHOOK_SECRET": "s3"},
          Settings(webhook_url="https://bot.example.org/tg", webhook_secret="s3")),
+        ({"BRIDGEBOT_API_URL": "http://127.0.0.1:8081/bot"}, Settings(api_url="http://127.0.0.1:8081/bot")),
     ],
 )
 def test_settings_from_env(env, expected):
@@ -45,6 +46,25 @@ def test_log_records_lose_the_token(caplog):
     caplog.handler.addFilter(RedactToken(TOKEN))
     logger.warning("HTTP Request: POST https://api.telegram.org/bot%s/getUpdates", TOKEN)
     assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<token>/getUpdates"]
+
+
+def test_network_errors_are_logged_in_one_line(caplog):
+    from telegram.error import NetworkError
+
+    from bot.telegram_bot import ShortNetworkErrors
+
+    caplog.handler.addFilter(ShortNetworkErrors())
+    try:
+        raise NetworkError("connection refused")
+    except NetworkError:
+        logging.getLogger("test.net").exception("polling failed")
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        logging.getLogger("test.net").exception("handler failed")
+    first, second = caplog.records
+    assert (first.getMessage(), first.exc_info) == ("polling failed (connection refused)", None)
+    assert second.exc_info is not None
 
 
 def test_keyboard_keeps_rows_and_callback_data():
