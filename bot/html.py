@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-from bot.core import Reply
+from bot.core import PAGE_CHARS, Reply, paginate
+
+TELEGRAM_LIMIT = 4096
 
 
 def highlight(text: str, words) -> str:
@@ -54,3 +56,16 @@ def reply_html(reply: Reply) -> str:
     if not reply.title:
         return body
     return f"<b>{html.escape(reply.title, quote=False)}</b>\n{body}"
+
+
+def reply_messages(reply: Reply, limit: int = TELEGRAM_LIMIT) -> list[str]:
+    """The reply as one or more HTML messages of at most ``limit`` characters, split between
+    lines (a long club standings table, say); the title goes on the first."""
+    whole = reply_html(reply)
+    if len(whole) <= limit:
+        return [whole]
+    chunks = paginate([reply.body], min(PAGE_CHARS, limit // 2))
+    messages = [body_html(chunk, reply.highlights) for chunk in chunks]
+    if reply.title:
+        messages[0] = f"<b>{html.escape(reply.title, quote=False)}</b>\n{messages[0]}"
+    return messages

@@ -39,7 +39,7 @@ from telegram.ext import (
 from bot.chat_context import FloodGuard
 from bot.chat_text import say
 from bot.core import ALIASES, CLUB_COMMANDS, MENU, ChatMessage, Core, Reply
-from bot.html import reply_html
+from bot.html import reply_html, reply_messages
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ class TelegramShell:
         if not query.data or query.message is None or not await self._allowed(update, context):
             return
         reply = self.core.press(await self._chat_message(update, context, query.data))
-        if reply.edit and isinstance(query.message, Message):
+        if reply.edit and isinstance(query.message, Message) and len(reply_messages(reply)) == 1:
             await query.edit_message_text(reply_html(reply), reply_markup=keyboard(reply))
         else:
             await send_reply(context.bot, query.message.chat.id, reply)
@@ -202,8 +202,11 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
 
 
 async def send_reply(bot, chat_id: int, reply: Reply) -> None:
-    """Send ``reply`` to ``chat_id``: HTML text with its buttons, then its document if any."""
-    await bot.send_message(chat_id, reply_html(reply), reply_markup=keyboard(reply))
+    """Send ``reply`` to ``chat_id``: HTML text (in several messages if it is too long for one)
+    with its buttons under the last, then its document if any."""
+    messages = reply_messages(reply)
+    for i, text in enumerate(messages, 1):
+        await bot.send_message(chat_id, text, reply_markup=keyboard(reply) if i == len(messages) else None)
     if reply.document is not None:
         filename, data = reply.document
         await bot.send_document(chat_id, document=data, filename=filename)

@@ -77,6 +77,36 @@ def test_keyboard_keeps_rows_and_callback_data():
     assert keyboard(Reply(body="x")) is None
 
 
+class RecordingBot:
+    def __init__(self):
+        self.sent = []
+
+    async def send_message(self, chat_id, text, reply_markup=None):
+        self.sent.append((chat_id, text, reply_markup))
+
+    async def send_document(self, chat_id, document, filename):
+        self.sent.append((chat_id, filename, document))
+
+
+def test_a_reply_too_long_for_one_message_is_split_between_lines():
+    import asyncio
+
+    from bot.telegram_bot import send_reply
+
+    rows = [f"{n:>3}  北南{n}  4S+1  N  450  <{n}>" for n in range(400)]
+    reply = Reply(title="周三 — 成绩", body="\n".join(rows), buttons=((Button("全文", "/law 50"),),),
+                  document=("s.csv", b"x"))
+    bot = RecordingBot()
+    asyncio.run(send_reply(bot, 7, reply))
+    texts = [text for _, text, _ in bot.sent[:-1]]
+    assert len(texts) > 1 and all(len(t) <= 4096 for t in texts)
+    assert texts[0].startswith("<b>周三 — 成绩</b>\n<pre>")
+    shown = "\n".join(t.removeprefix("<b>周三 — 成绩</b>\n").removeprefix("<pre>").removesuffix("</pre>") for t in texts)
+    assert shown == "\n".join(rows).replace("<", "&lt;").replace(">", "&gt;")
+    assert [markup is not None for _, _, markup in bot.sent[:-1]] == [False] * (len(texts) - 1) + [True]
+    assert bot.sent[-1] == (7, "s.csv", b"x")
+
+
 def test_every_command_the_core_knows_is_routed_by_telegram():
     assert {"law", "l", "search", "s", "define", "d", "score", "imp", "mp", "board", "about", "start", "help",
             "more", "next", "prev", "session", "r", "undo", "traveller", "standings", "export", "import"} <= set(COMMANDS)
