@@ -63,6 +63,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "usage_imp": ("请写出两个分数,例如: /imp 620 -170", "Give two scores, e.g. /imp 620 -170"),
     "usage_mp": ("请写出同一副牌的各桌得分,例如: /mp 420 420 450 -50", "Give the scores of every table on one board, e.g. /mp 420 420 450 -50"),
     "usage_board": ("请写牌号,例如: /board 7", "Give a board number, e.g. /board 7"),
+    "usage_step": ("请这样写: /{name} 50,或者直接发「下一条」「上一条」", "Type it like /{name} 50, or just send next or prev"),
     "usage_more": ("请这样写: /more 50 2(第50条的第2页)", "Type it like /more 50 2 (page 2 of Law 50)"),
     "law_missing": (
         "本版语料暂未收录第{law}条。已收录: 第{present}条。例如: 第50条",

@@ -308,6 +308,8 @@ class Core:
             return self._define(args, context, lang) if args else self._note("usage_define", lang)
         if name in SCORE_COMMANDS:
             return self._score(name, args, lang) if args else self._note(f"usage_{name}", lang)
+        if name in ("more", "next", "prev") and not args:
+            return self._follow_up(name, "/" + name, context, lang)
         if name == "more":
             return self._more(args, context, lang)
         if name in ("next", "prev"):
@@ -420,7 +422,7 @@ class Core:
 
     def _step(self, direction: str, args: str, context: ChatContext, lang: str) -> Reply:
         if not args.strip().isdigit():
-            return self._note("usage_more", lang)
+            return self._note("usage_step", lang, name=direction)
         current = int(args)
         numbers = self.services.rulebook.numbers
         if direction == "next":

@@ -97,6 +97,19 @@ def test_follow_ups_move_through_the_laws_present():
     ])
 
 
+def test_follow_up_commands_without_arguments_use_the_context():
+    verify_dialog([
+        ("/next", "请先问一条规则，例如「第50条」，然后再发「/next」。"),
+        ("第41条", "第41条 开始打牌"),
+        ("/next", "第50条 罚张的处理"),
+        ("/prev", "第41条 开始打牌"),
+        ("/more", "第41条 开始打牌"),
+        ("/more 77", "请这样写：/more 50 2(第50条的第2页)"),
+        ("/next 五十", "请这样写：/next 50，或者直接发「下一条」「上一条」"),
+        ("/prev fifty", "Type it like /prev 50, or just send next or prev"),
+    ])
+
+
 def test_search_answer_becomes_the_context_of_follow_ups():
     verify_dialog([("违规者同伴取得出牌权", "第50条D款2"), ("下一条", "第52条")])
 
