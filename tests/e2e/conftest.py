@@ -8,7 +8,6 @@ Use ``e2e`` in a test: ``e2e(scenario)`` runs ``async def scenario(bot)`` with a
 from __future__ import annotations
 
 import asyncio
-import os
 import shutil
 
 import pytest
@@ -31,10 +30,12 @@ def emulator():
 @pytest.fixture(scope="session")
 def chat_core(tmp_path_factory):
     """The real chat core (rulebook, search, scorer, club store in a temporary database)."""
-    os.environ["BRIDGEBOT_DB"] = str(tmp_path_factory.mktemp("club") / "bridgebot.db")
     from bot.core import Core
 
-    return Core.open()
+    patch = pytest.MonkeyPatch()
+    patch.setenv("BRIDGEBOT_DB", str(tmp_path_factory.mktemp("club") / "bridgebot.db"))
+    yield Core.open()
+    patch.undo()
 
 
 @pytest.fixture
