@@ -18,11 +18,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.query import STOPWORDS_ZH
 from bot.rulebook import CORPUS_DIR, Law, Rulebook
 from bot.segment import Segmenter, ascii_words, write_dictionary
 from bot.textnorm import normalize_query
 
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars")
@@ -159,6 +160,8 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     rows = documents(rulebook)
     texts = [normalize_query(" ".join([r["title_words"], r["heading"], r["text"]])) for r in rows]
     texts += [" ".join([p, *t]) for p, t in glossary.items()]
+    # The question fillers too, so that a question segments them out cleanly (「什么是」 → 什么, 是).
+    texts += sorted(STOPWORDS_ZH)
     tmp_dict = files.dictionary.with_suffix(".tmp")
     write_dictionary(tmp_dict, texts, domain_terms(rulebook, glossary))
     os.replace(tmp_dict, files.dictionary)

@@ -57,7 +57,7 @@ class Lexicon:
 
     vocab: dict[str, int]
     glossary: dict[str, list[str]]
-    sound_alikes: dict[str, list[str]]
+    pinyin_key: dict[str, str]
     pinyin_of: callable
     english_keys: list[str] = field(default_factory=list)
 
@@ -66,6 +66,14 @@ class Lexicon:
         self._english_words = sorted({w for p in self.english_keys for w in p.split()})
         self._english_word_set = set(self._english_words)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
+        self._by_char: dict[tuple[int, str], list[str]] = {}
+        for word in self.pinyin_key:
+            for position, ch in enumerate(word):
+                self._by_char.setdefault((position, ch), []).append(word)
+
+    def same_place(self, window: str) -> list[str]:
+        """Two-character domain words that share one character, in the same place, with ``window``."""
+        return [w for pos, ch in enumerate(window) for w in self._by_char.get((pos, ch), ()) if w != window]
 
     def english_word(self, word: str) -> str | None:
         """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings."""
@@ -92,15 +100,18 @@ class Query:
     subject: str | None = None
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
 
     @property
     def terms(self) -> Counter:
-        """Search words with integer weights: a single character 1, a word 2, a vocabulary
-        bridge (glossary or typo correction) 3.  FTS5 has no term weights, so the caller
-        repeats each word that many times in the query."""
+        """Search words with integer weights: a single character 1, a word or a typo correction 2,
+        a glossary bridge 3.  FTS5 has no term weights, so the caller repeats each word that
+        many times in the query."""
         weights: Counter = Counter()
         for w in self.words:
             weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
+        for w in self.corrections:
+            weights[w] = max(weights[w], 2)
         for w in self.expansions:
             weights[w] = 3
         return weights
@@ -119,8 +130,11 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
     plain = _PUNCT.sub(" ", normalized).strip()
-    english_words = [w for w in ascii_words(plain) if w not in STOPWORDS_EN]
-    for target in _glossary_matches(plain, english_words, lexicon):
+    all_words = ascii_words(plain)
+    english_words = [w for w in all_words if w not in STOPWORDS_EN]
+    # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
+    lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in all_words]
+    for target in _glossary_matches(plain, lemmas, lexicon):
         q.expansions.append(target)
         q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
     for word in english_words:
@@ -128,7 +142,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
             q.words.append(word)
     for run in _HAN_RUN.findall(plain):
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
-        q.expansions.extend(_sound_alikes(run, segmenter, lexicon))
+        q.corrections.extend(_sound_alikes(run, segmenter, lexicon))
     return q
 
 
@@ -150,27 +164,38 @@ def _english_forms(word: str) -> list[str]:
     forms = [word]
     for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            forms.append(word[: -len(suffix)] + repl)
+            stem = word[: -len(suffix)] + repl
+            forms.append(stem)
+            if suffix in ("ed", "ing") and not repl and stem[-1] == stem[-2]:
+                forms.append(stem[:-1])  # dropped → drop, claiming → claim stays
     return forms
 
 
-def _glossary_matches(plain: str, english_words: list[str], lexicon: Lexicon) -> list[str]:
+def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[str]:
     """Corpus words for every glossary phrase found in the question."""
     out: list[str] = []
     compact = plain.replace(" ", "")
     for phrase in lexicon._zh_phrases:
         if phrase in compact:
             out.extend(lexicon.glossary[phrase])
-    lemmas = " " + " ".join(filter(None, (lexicon.english_word(w) or w for w in english_words))) + " "
+    joined = f" {' '.join(lemmas)} "
     for phrase in lexicon.english_keys:
-        if f" {phrase} " in lemmas:
+        if f" {phrase} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):
             out.extend(lexicon.glossary[phrase])
     return out
 
 
+def fuzzy_pinyin(sound: str) -> str:
+    """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
+    input methods' 模糊音 option does."""
+    sound = re.sub(r"\b([zcs])h", r"\1", sound)
+    sound = re.sub(r"\bl", "n", sound)
+    return re.sub(r"ng\b", "n", sound)
+
+
 def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]:
-    """Corpus words that sound like a two-character window of ``run`` that is not a word itself
-    and share one of its characters in place (名手 → 明手, 藏派 → 藏牌)."""
+    """Domain words that sound like a two-character window of ``run`` that is not a word
+    itself, and share one of its characters in place (名手 → 明手, 藏派 → 藏牌)."""
     out = []
     if len(run) < 2:
         return out
@@ -179,8 +204,6 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]
         window = run[i : i + 2]
         if window in lexicon.vocab or segmenter.is_word(window):
             continue
-        key = " ".join(pinyin.get(ch, "?") for ch in window)
-        for word in lexicon.sound_alikes.get(key, ()):
-            if word != window and (word[0] == window[0] or word[1] == window[1]):
-                out.append(word)
+        sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
+        out.extend(w for w in lexicon.same_place(window) if fuzzy_pinyin(lexicon.pinyin_key[w]) == sound)
     return out

@@ -205,11 +205,11 @@ class Searcher:
         """The clause to answer with: the row's own, or the broadest heading above it (the whole
         law, or a parent clause) whose title alone holds every word of the question — the
         question names the heading, not this row's details (「约定卡」 → 40E, not 40E1)."""
-        words = {w for w in terms if len(w) > 1}
-        if not words or doc.clause is None:
+        if not terms or doc.clause is None:
             return doc.clause
         for clause_id, title_words in reversed(doc.parents):
-            if words <= title_words:
+            chars = set("".join(title_words))
+            if all(w in title_words or (len(w) == 1 and w in chars) for w in terms):
                 return clause_id or None
         return doc.clause
 
@@ -248,16 +248,14 @@ def _lexicon(db: sqlite3.Connection) -> Lexicon:
     glossary: dict[str, list[str]] = {}
     for phrase, target in db.execute("SELECT phrase, target FROM glossary"):
         glossary.setdefault(phrase, []).append(target)
-    sound_alikes: dict[str, list[str]] = {}
-    for word, py in db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"):
-        sound_alikes.setdefault(py, []).append(word)
+    pinyin_key = dict(db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"))
 
     def pinyin_of(text: str) -> dict[str, str]:
         chars = sorted(set(text))
         marks = ",".join("?" * len(chars))
         return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
 
-    return Lexicon(vocab=vocab, glossary=glossary, sound_alikes=sound_alikes, pinyin_of=pinyin_of)
+    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of)
 
 
 def _quote(token: str) -> str:
