@@ -142,8 +142,23 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
             q.words.append(word)
     for run in _HAN_RUN.findall(plain):
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
-        q.corrections.extend(_sound_alikes(run, segmenter, lexicon))
+        for loose in _unsegmented(segmenter.cut(run)):
+            q.corrections.extend(_sound_alikes(loose, segmenter, lexicon))
     return q
+
+
+def _unsegmented(tokens: list[str]) -> list[str]:
+    """Runs of consecutive one-character tokens: the places where the dictionary found no word,
+    which is where a typo hides (「桥牌好玩」 has none — 桥牌 is a word — so 牌好 is never 牌号)."""
+    runs, current = [], ""
+    for token in tokens + [""]:
+        if len(token) == 1:
+            current += token
+        else:
+            if len(current) > 1:
+                runs.append(current)
+            current = ""
+    return runs
 
 
 def definition_subject(normalized: str) -> str | None:

@@ -134,7 +134,11 @@ class Searcher:
             result.confident = True
         else:
             result.hits = hits[:k]
-            result.confident = bool(hits) and hits[0].score >= MIN_SCORE and coverage >= MIN_COVERAGE
+            # Single characters alone (「你好」 → 好) are never evidence enough.
+            result.confident = (
+                bool(hits) and hits[0].score >= MIN_SCORE and coverage >= MIN_COVERAGE
+                and any(len(w) > 1 for w in hits[0].matched)
+            )
         return result
 
     # -- references and definitions ---------------------------------------------------------

@@ -148,7 +148,7 @@ def test_hostile_input_never_errors(searcher, question):
     assert result.query == question
 
 
-@pytest.mark.parametrize("question", ["今天天气怎么样", "how do I bake sourdough bread", "量子计算机的原理"])
+@pytest.mark.parametrize("question", ["今天天气怎么样", "how do I bake sourdough bread", "量子计算机的原理", "你好", "桥牌好玩吗"])
 def test_not_found_is_honest(searcher, question):
     result = searcher.ask(question)
     assert not result.confident
