@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot.core import ChatMessage, Core, Reply
+from bot.core import Core
+from bot.reply import ChatMessage, Reply
 
 log = logging.getLogger(__name__)
 

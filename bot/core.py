@@ -14,15 +14,12 @@ from dataclasses import dataclass, field, replace
 from bot.chat_context import ChatContext, ContextStore
 from bot.chat_text import say
 from bot.errors import ScoringInputError
+from bot.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
 from bot.rulebook import Law, clause_label, split_clause_id
 from bot.services import Services
 from bot.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
 
 MAX_INPUT_CHARS = 2000
-# Plain-text budget of one message: Telegram allows 4096 characters after HTML escaping and
-# the <b> tags; law text is Chinese and rarely grows when escaped, so this leaves ample room.
-PAGE_CHARS = 3500
-CALLBACK_BYTES = 64
 ALTERNATIVES = 2
 MAX_REF_BUTTONS = 6
 INLINE_LIMIT = 50
@@ -56,66 +53,6 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}|\b(?:law|laws|the|what|how|why|who|is|are|can|may|does|do)\b", re.I)
 
 
-@dataclass(frozen=True)
-class Button:
-    """A button: ``label`` is shown, ``data`` is the command a tap sends back (≤ 64 bytes)."""
-
-    label: str
-    data: str
-
-
-@dataclass(frozen=True)
-class Reply:
-    """One answer: a bold ``title`` line, the ``body``, rows of buttons and what it is about.
-
-    ``highlights`` are words of the body to show in bold (the words the search matched);
-    ``refers_to`` is the clause id, law number or defined term answered; ``document`` is a
-    ``(filename, bytes)`` file to send along; ``edit`` asks the transport to replace the
-    message whose button was tapped instead of sending a new one."""
-
-    body: str
-    title: str = ""
-    buttons: tuple[tuple[Button, ...], ...] = ()
-    highlights: tuple[str, ...] = ()
-    refers_to: str | None = None
-    document: tuple[str, bytes] | None = None
-    edit: bool = False
-    lang: str = "zh"
-
-    @property
-    def text(self) -> str:
-        """Title and body as one plain text."""
-        return f"{self.title}\n{self.body}" if self.title else self.body
-
-    @property
-    def flat_buttons(self) -> list[Button]:
-        """All buttons in reading order (the numbers of the console's choices)."""
-        return [button for row in self.buttons for button in row]
-
-
-@dataclass(frozen=True)
-class ChatMessage:
-    """What a user sent: the text plus who and where.  ``lang_hint`` is the user's interface
-    language when the transport knows it (Telegram's ``language_code``)."""
-
-    text: str
-    chat_id: int | str = "console"
-    user_id: int | str = "console"
-    user_is_admin: bool = True
-    lang_hint: str | None = None
-    attachment: bytes | None = None
-
-
-@dataclass(frozen=True)
-class InlineItem:
-    """One inline-mode result: a short title and description, and the reply it posts."""
-
-    id: str
-    title: str
-    description: str
-    reply: Reply
-
-
 def detect_lang(text: str, fallback: str = "zh") -> str:
     """"zh" for text with Chinese characters, "en" for text with an English word, else ``fallback``."""
     if _CJK.search(text):
@@ -123,25 +60,6 @@ def detect_lang(text: str, fallback: str = "zh") -> str:
     if _ENGLISH_WORD.search(text):
         return "en"
     return fallback
-
-
-def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
-    """Join ``blocks`` into pages of at most ``limit`` characters, breaking only between blocks
-    (a block longer than ``limit`` is broken between lines, a line between characters)."""
-    pieces: list[str] = []
-    for block in blocks:
-        if len(block) <= limit:
-            pieces.append(block)
-            continue
-        for line in block.split("\n"):
-            pieces.extend(line[i : i + limit] for i in range(0, max(len(line), 1), limit))
-    pages: list[str] = []
-    for piece in pieces:
-        if pages and len(pages[-1]) + 1 + len(piece) <= limit:
-            pages[-1] += "\n" + piece
-        else:
-            pages.append(piece)
-    return pages or [""]
 
 
 def number_ranges(numbers: list[int]) -> str:

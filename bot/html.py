@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from bot.core import PAGE_CHARS, Reply, paginate
+from bot.reply import PAGE_CHARS, Reply, paginate
 
 TELEGRAM_LIMIT = 4096
 

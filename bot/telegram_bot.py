@@ -38,7 +38,8 @@ from telegram.ext import (
 
 from bot.chat_context import FloodGuard
 from bot.chat_text import say
-from bot.core import ALIASES, CLUB_COMMANDS, MENU, ChatMessage, Core, Reply
+from bot.core import ALIASES, CLUB_COMMANDS, MENU, Core
+from bot.reply import ChatMessage, Reply
 from bot.html import reply_html, reply_messages
 from bot.settings import Settings
 
