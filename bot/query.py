@@ -66,6 +66,7 @@ class Lexicon:
         self._english_words = sorted({w for p in self.english_keys for w in p.split()})
         self._english_word_set = set(self._english_words)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
+        self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._by_char: dict[tuple[int, str], list[str]] = {}
         for word in self.pinyin_key:
             for position, ch in enumerate(word):
@@ -220,5 +221,5 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]
         if window in lexicon.vocab or segmenter.is_word(window):
             continue
         sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
-        out.extend(w for w in lexicon.same_place(window) if fuzzy_pinyin(lexicon.pinyin_key[w]) == sound)
+        out.extend(w for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
     return out
