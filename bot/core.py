@@ -202,7 +202,11 @@ class Core:
             return reference
         if reference is not None:
             return self._law_reply(reference.law, reference.clause, 1, context, lang)
-        if self.services.looks_like_score is not None and self.services.looks_like_score(text):
+        if self.services.score_kind is not None:
+            kind = self.services.score_kind(text)
+            if kind:
+                return self._score(kind, text, lang)
+        elif self.services.looks_like_score is not None and self.services.looks_like_score(text):
             return self._score("score", text, lang)
         return self._search(text, context, lang)
 

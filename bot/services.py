@@ -28,6 +28,8 @@ class Services:
     parse_reference: Callable | None = None  # (text) -> Reference | None
     ask: Callable | None = None  # (question, k) -> SearchResult
     looks_like_score: Callable[[str], bool] | None = None
+    # (text) -> "score"/"imp"/"mp"/"board"/"adjusted" or None: which scorer a plain message wants
+    score_kind: Callable[[str], str | None] | None = None
     scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
     club: Callable | None = None  # bot.club.handle_command
 
@@ -58,13 +60,16 @@ class Services:
         try:
             from bot import score_replies
             from bot.notation import looks_like_score
+            from bot.score_inputs import reply_kind
 
             services.looks_like_score = looks_like_score
+            services.score_kind = reply_kind
             services.scorers = {
                 "score": score_replies.score_reply,
                 "imp": score_replies.imp_reply,
                 "mp": score_replies.mp_reply,
                 "board": score_replies.board_reply,
+                "adjusted": score_replies.adjusted_reply,
             }
         except ImportError:
             log.warning("bot.score_replies is not available: scoring is off")
