@@ -20,13 +20,13 @@ from pathlib import Path
 
 from bot.query import STOPWORDS_ZH
 from bot.rulebook import CORPUS_DIR, Law, Rulebook
-from bot.segment import Segmenter, ascii_words, write_dictionary
+from bot.segment import Segmenter, ascii_words, bigrams, write_dictionary
 from bot.textnorm import normalize_query
 
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
-FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars")
+FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams")
 # Law and clause titles up to this length go into the dictionary as whole words.
 _TITLE_WORD_MAX = 6
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -179,6 +179,7 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
             dict(id=i, kind=r["kind"], law=r["law"], clause=r["clause"], term=r["term"], title=r["title"],
                  text=r["text"], t_title=tokens(r["title_words"]), t_heading=tokens(r["heading"]),
                  t_body=tokens(r["text"]), t_chars=" ".join(_HAN.findall(r["title_words"] + r["text"])),
+                 t_bigrams=" ".join(bigrams(r["title_words"] + " " + r["text"])),
                  parents=json.dumps([(cid, tokens(title)) for cid, title in r.get("parents", [])], ensure_ascii=False))
             for i, r in enumerate(rows)
         ),

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from bot.refs import Reference, ReferenceInputError, find_reference, parse_reference
-from bot.segment import Segmenter, ascii_words
+from bot.segment import Segmenter, ascii_words, bigrams
 from bot.textnorm import normalize_query
 
 # Question fillers and function words: they carry no law content.
@@ -102,6 +102,7 @@ class Query:
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
+    bigrams: list[str] = field(default_factory=list)
 
     @property
     def terms(self) -> Counter:
@@ -141,6 +142,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     for word in english_words:
         if word in lexicon.vocab:
             q.words.append(word)
+    q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in _HAN_RUN.findall(plain):
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
         for loose in _unsegmented(segmenter.cut(run)):

@@ -24,8 +24,9 @@ from bot.segment import Segmenter
 from bot.textnorm import normalize_query
 
 # Column weights for bm25(): titles (clause, its parents, law; or term), chapter and section, body text,
-# single characters (so a one-character query word still meets the words that contain it).
-BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5)
+# single characters (so a one-character query word still meets the words that contain it), and
+# character pairs (matched by the question's own pairs, whatever jieba made of either side).
+BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6)
 CANDIDATES = 80
 # Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
 DEFINITION_WEIGHT = 0.7
@@ -184,6 +185,8 @@ class Searcher:
         if not terms:
             return [], 0.0
         expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
+        if q.bigrams:
+            expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
         rows = self.db.execute(
             f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
             "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",

@@ -116,6 +116,12 @@ class Segmenter:
         return out
 
 
+def bigrams(text: str) -> list[str]:
+    """Every pair of adjacent Chinese characters in ``text`` — the segmentation-free view that
+    still matches when jieba cut the question and the rulebook differently."""
+    return [run[i : i + 2] for run in _HAN.findall(text) for i in range(len(run) - 1)]
+
+
 def ascii_words(text: str) -> list[str]:
     """The Latin words and numbers in lower-cased text (``"law 50d"`` → ``["law", "50d"]``)."""
     return _ASCII_WORD.findall(text)
