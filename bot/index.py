@@ -23,6 +23,7 @@ from bot.rulebook import CORPUS_DIR, Law, Rulebook
 from bot.segment import Segmenter, ascii_words, bigrams, write_dictionary
 from bot.textnorm import normalize_query
 
+# Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
 INDEX_VERSION = 9
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
@@ -63,7 +64,8 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
 def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]]) -> str:
     """A short hash of everything the index is built from."""
     payload = json.dumps(
-        [INDEX_VERSION, dataclasses.asdict(rulebook), glossary], ensure_ascii=False, sort_keys=True, default=str
+        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary],
+        ensure_ascii=False, sort_keys=True, default=str,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
