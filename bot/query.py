@@ -59,12 +59,14 @@ class Lexicon:
     glossary: dict[str, list[str]]
     pinyin_key: dict[str, str]
     pinyin_of: callable
-    english_keys: list[str] = field(default_factory=list)
 
     def __post_init__(self):
-        self.english_keys = sorted(p for p in self.glossary if p.isascii())
-        self._english_words = sorted({w for p in self.english_keys for w in p.split()})
+        keys = sorted(p for p in self.glossary if p.isascii())
+        self._english_singles = {p for p in keys if " " not in p}
+        self._english_words = sorted({w for p in keys for w in p.split()})
         self._english_word_set = set(self._english_words)
+        # Phrases are matched in their base forms, like the question's words (「played card」 → 「play card」).
+        self.english_phrases = {" ".join(self.english_word(w) or w for w in p.split()): p for p in keys}
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._by_char: dict[tuple[int, str], list[str]] = {}
@@ -77,8 +79,13 @@ class Lexicon:
         return [w for pos, ch in enumerate(window) for w in self._by_char.get((pos, ch), ()) if w != window]
 
     def english_word(self, word: str) -> str | None:
-        """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings."""
-        for form in _english_forms(word):
+        """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
+        a form that is a glossary entry by itself wins (「played」 → 「play」)."""
+        forms = _english_forms(word)
+        for form in forms:
+            if form in self._english_singles:
+                return form
+        for form in forms:
             if form in self._english_word_set:
                 return form
         if len(word) >= 5:
@@ -197,8 +204,8 @@ def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[s
         if phrase in compact:
             out.extend(lexicon.glossary[phrase])
     joined = f" {' '.join(lemmas)} "
-    for phrase in lexicon.english_keys:
-        if f" {phrase} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):
+    for base, phrase in lexicon.english_phrases.items():
+        if f" {base} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):
             out.extend(lexicon.glossary[phrase])
     return out
 
