@@ -3,7 +3,7 @@
 import pytest
 
 from bot.index import load_glossary
-from bot.query import _english_forms, fuzzy_pinyin
+from bot.query import STOPWORDS_EN, Lexicon, _english_forms, _glossary_matches, fuzzy_pinyin
 from bot.rulebook import load
 
 
@@ -41,3 +41,32 @@ def test_english_forms(word, form):
 )
 def test_fuzzy_pinyin(a, b, same):
     assert (fuzzy_pinyin(a) == fuzzy_pinyin(b)) is same
+
+
+def _lexicon():
+    glossary = {"play": ["打牌"], "played card": ["打出的牌张"], "penalty card": ["罚张"], "face up": ["牌面向上"],
+                "down": ["宕墩"]}
+    return Lexicon(vocab={}, glossary=glossary, pinyin_key={}, pinyin_of=lambda text: {})
+
+
+@pytest.mark.parametrize(
+    "word, base",
+    [("played", "play"), ("plays", "play"), ("cards", "card"), ("penaltty", "penalty"), ("bread", None)],
+)
+def test_english_word(word, base):
+    assert _lexicon().english_word(word) == base
+
+
+@pytest.mark.parametrize(
+    "question, targets",
+    [
+        ("a penalty cards question", ["罚张"]),
+        ("he played a card face up", ["打牌", "牌面向上"]),
+        ("the played card", ["打牌", "打出的牌张"]),
+        ("one down", []),  # a stopword alone is never a bridge
+    ],
+)
+def test_english_glossary_matches(question, targets):
+    lexicon = _lexicon()
+    lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in question.split()]
+    assert sorted(_glossary_matches(question, lemmas, lexicon)) == sorted(targets)
