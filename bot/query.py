@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -58,7 +59,7 @@ class Lexicon:
     vocab: dict[str, int]
     glossary: dict[str, list[str]]
     pinyin_key: dict[str, str]
-    pinyin_of: callable
+    pinyin_of: Callable[[str], dict[str, str]]
 
     def __post_init__(self):
         keys = sorted(p for p in self.glossary if p.isascii())

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from bot import rulebook as rulebook_module
 from bot.index import GLOSSARY_PATH, default_cache_dir, ensure_index, load_glossary
 from bot.query import Lexicon, Query, understand
 from bot.refs import Reference, ReferenceInputError
-from bot.rulebook import Definition, Law, Rulebook, is_descendant
+from bot.rulebook import Definition, Law, Rulebook
 from bot.segment import Segmenter
 from bot.textnorm import normalize_query
 
