@@ -202,10 +202,17 @@ class Searcher:
         hits = []
         for score, doc in ranked[: max(k, 3)]:
             matched = [t for t in terms if t in doc.words]
-            hits.append(Hit(law=doc.law, clause=self._answer_level(doc, terms), term=doc.term, title=doc.title,
-                            score=score, snippet=_snippet(doc.text or doc.title, matched), matched=matched))
+            clause = self._answer_level(doc, terms)
+            title = doc.title if clause == doc.clause else self._title(doc.law, clause)
+            hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=score,
+                            snippet=_snippet(doc.text or doc.title, matched), matched=matched))
         coverage = sum(terms[t] for t in hits[0].matched) / sum(terms.values()) if hits else 0.0
         return hits, coverage
+
+    def _title(self, number: int, clause_id: str | None) -> str:
+        law = self.rulebook.law(number)
+        clause = law.clause(clause_id) if clause_id else None
+        return " · ".join(filter(None, [law.title, clause.title if clause else ""]))
 
     def _answer_level(self, doc: "_Doc", terms) -> str | None:
         """The clause to answer with: the row's own, or the broadest heading above it (the whole

@@ -31,6 +31,11 @@ def test_a_question_naming_a_heading_gets_the_heading(searcher, question, expect
     assert top(searcher.ask(question)) == expected
 
 
+def test_a_heading_hit_carries_the_heading_title(searcher):
+    assert searcher.ask("导致特别判罚的限制").hits[0].title == "明手的限制 · 导致特别判罚的限制"
+    assert searcher.ask("明手的限制").hits[0].title == "明手的限制"
+
+
 def top(result):
     hit = result.hits[0]
     return (hit.law, hit.term if hit.law == 0 else hit.clause)
