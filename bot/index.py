@@ -20,11 +20,12 @@ from pathlib import Path
 
 from bot.query import STOPWORDS_ZH
 from bot.rulebook import CORPUS_DIR, Law, Rulebook
+from bot.rulebook_db import write_rulebook_tables
 from bot.segment import Segmenter, ascii_words, bigrams, write_dictionary
 from bot.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
-INDEX_VERSION = 9
+INDEX_VERSION = 10
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams")
@@ -212,6 +213,8 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     )
     db["pinyin"].insert_all(({"char": c, "py": p} for c, p in sorted(pinyin.items())), pk="char")
     db["meta"].insert_all([{"key": "version", "value": str(INDEX_VERSION)}, {"key": "docs", "value": str(len(rows))}])
+    # The structured rulebook beside its index, for directors and tools (sqlite-utils query …).
+    write_rulebook_tables(db, rulebook)
     db.close()
     os.replace(tmp_name, files.db)
 

@@ -25,3 +25,13 @@ def test_refs_mark_targets_outside_the_corpus():
     present = {r["target"] for r in db.query("select target from refs where missing = 0")}
     assert "54A" in missing and "90" in missing
     assert "16A" in present and "77" in present
+
+
+def test_the_search_index_database_carries_the_rulebook_tables(tmp_path):
+    from bot.search import Searcher
+
+    searcher = Searcher.open(cache_dir=tmp_path)
+    assert searcher.ask("罚张").hits
+    db = sqlite_utils.Database(next(tmp_path.glob("search-*.sqlite")))
+    assert {"laws", "clauses", "definitions", "refs", "docs"} <= set(db.table_names())
+    assert db["clauses"].get("50D2")["title"] == "违规者同伴引牌时"
