@@ -28,8 +28,10 @@ def to_simplified(text: str) -> str:
 
 
 def to_traditional(text: str) -> str:
-    """Convert simplified Chinese to traditional (OpenCC ``s2t``), for users who wrote traditional."""
-    return _converter("s2t").convert(text)
+    """Convert simplified Chinese to traditional, for users who wrote traditional.
+
+    OpenCC ``s2tw``: the character forms readers in Taiwan and Hong Kong expect (為, not 爲)."""
+    return _converter("s2tw").convert(text)
 
 
 def to_halfwidth(text: str) -> str:

@@ -38,3 +38,7 @@ def test_to_traditional_round_trip_of_law_title():
 )
 def test_prose_punctuation(raw, expected):
     assert prose_punctuation(raw) == expected
+
+
+def test_traditional_replies_use_the_usual_character_forms():
+    assert to_traditional("认为均为罚张") == "認為均為罰張"
