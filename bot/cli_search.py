@@ -48,7 +48,7 @@ def ask(as_json: bool, k: int, question: tuple[str, ...]) -> None:
         fail(f"Law {result.reference.law} is not in this corpus." if english
              else f"第{result.reference.law}条不在本语料中。")
     if result.reference_error and not result.confident:
-        fail(result.reference_error.message(english))
+        fail(result.reference_error.message("en" if english else "zh"))
     click.echo(_render(result, english))
 
 

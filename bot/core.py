@@ -258,7 +258,7 @@ class Core:
         try:
             return self.services.parse_reference(text)
         except ReferenceInputError as err:
-            return Reply(body=err.message(lang == "en"))
+            return Reply(body=err.message(lang))
 
     # ----- answers ------------------------------------------------------------------
 

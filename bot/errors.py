@@ -1,14 +1,14 @@
-"""The one exception for mistakes a user can make in a score, IMP, matchpoint or board request."""
+"""Mistakes a user can make, as exceptions that carry a friendly message in Chinese and English.
+
+Each message already says what to type instead, with an example, so a transport can show it
+as it is: ``err.message("zh")`` or ``err.message("en")``.
+"""
 
 from __future__ import annotations
 
 
-class ScoringInputError(ValueError):
-    """Bad user input to the scorer, with a friendly message in Chinese and in English.
-
-    Each message already contains an example of the right form, so a transport can show
-    it as it is: ``err.message("zh")`` or ``err.message("en")``.
-    """
+class UserInputError(ValueError):
+    """Input a user got wrong, with the message in both languages."""
 
     def __init__(self, message_zh: str, message_en: str) -> None:
         super().__init__(message_zh)
@@ -18,3 +18,15 @@ class ScoringInputError(ValueError):
     def message(self, lang: str = "zh") -> str:
         """The message in ``lang`` ("en" for English, anything else Chinese)."""
         return self.message_en if lang == "en" else self.message_zh
+
+
+class ScoringInputError(UserInputError):
+    """Bad input to the scorer: a score, IMP, matchpoint, board or adjusted-score request."""
+
+
+class ReferenceInputError(UserInputError):
+    """Text meant as a law reference that cannot be one (``50Z``, ``第五十五十条``, ``law 999``)."""
+
+
+class ClubInputError(UserInputError):
+    """A club command that cannot be carried out."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.errors import ReferenceInputError
 from bot.textnorm import normalize_query
 
 FIRST_LAW = 1
@@ -57,19 +58,6 @@ class Reference:
     def id(self) -> str:
         """The clause id, or the law number as a string for a whole law."""
         return self.clause or str(self.law)
-
-
-class ReferenceInputError(ValueError):
-    """Text that is meant as a law reference but is malformed; carries Chinese and English messages."""
-
-    def __init__(self, message_zh: str, message_en: str):
-        super().__init__(message_zh)
-        self.message_zh = message_zh
-        self.message_en = message_en
-
-    def message(self, english: bool = False) -> str:
-        """The message in the user's language."""
-        return self.message_en if english else self.message_zh
 
 
 def chinese_number(text: str) -> int | None:

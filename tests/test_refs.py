@@ -80,7 +80,7 @@ def test_malformed_reference(text):
     err = info.value
     assert "第50条D款2" in err.message_zh and "50D2" in err.message_zh
     assert "50D2" in err.message_en and err.message_en.isascii() is False  # example keeps the Chinese form
-    assert err.message(english=True) == err.message_en
+    assert err.message("en") == err.message_en
     assert str(err) == err.message_zh
 
 

@@ -11,7 +11,7 @@ import re
 
 from bot.boards import board_info
 from bot.club.entry import parse_entry
-from bot.club.errors import ClubInputError
+from bot.errors import ClubInputError
 from bot.club.model import PAIRS, PASS, Result, Session
 from bot.club.reports import pairs_traveller, teams_boards
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.boards import board_info, side_of
-from bot.club.errors import ClubInputError
+from bot.errors import ClubInputError
 from bot.club.model import CLOSED_ROOM, OPEN_ROOM, PAIRS, PASS, Result, Session
 from bot.errors import ScoringInputError
 from bot.notation import parse_result
