@@ -7,12 +7,6 @@ import click
 from bot.cli import check_length, emit_json, fail
 
 
-def _ranges(numbers: list[int]) -> str:
-    from bot.builder import _ranges
-
-    return "、".join(_ranges(numbers))
-
-
 def _clause_json(clause) -> dict:
     return {"id": clause.id, "label": clause.label, "title": clause.title, "text": clause.text,
             "refs": list(clause.refs), "notes": list(clause.notes)}
@@ -25,7 +19,7 @@ def law_command(ref: tuple[str, ...], as_json: bool) -> None:
     """Show one law or one clause: 50, 50D2, 第50条D款2, 第五十条, law 50, L50D2."""
     from bot.refs import ReferenceInputError, parse_reference
     from bot.render import law_text
-    from bot.rulebook import load
+    from bot.rulebook import load, number_ranges
 
     text = " ".join(ref).strip()
     check_length(text, "bridgebot law 50D2")
@@ -39,7 +33,7 @@ def law_command(ref: tuple[str, ...], as_json: bool) -> None:
     book = load()
     law = book.law(reference.law)
     if law is None:
-        fail(f"第{reference.law}条不在本语料中(本语料收录: 第{_ranges(book.numbers)}条)。")
+        fail(f"第{reference.law}条不在本语料中(本语料收录: 第{number_ranges(book.numbers)}条)。")
     if reference.clause and law.clause(reference.clause) is None:
         ids = ", ".join(c.id for c in law.clauses) or "(本条不分款)"
         fail(f"第{law.number}条没有 {reference.clause} 这一款项。本条的款项: {ids}")

@@ -15,7 +15,7 @@ from bot.chat_context import ChatContext, ContextStore
 from bot.chat_text import say
 from bot.errors import ScoringInputError
 from bot.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
-from bot.rulebook import Law, clause_label, split_clause_id
+from bot.rulebook import Law, clause_label, number_ranges, split_clause_id
 from bot.services import Services
 from bot.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
 
@@ -60,17 +60,6 @@ def detect_lang(text: str, fallback: str = "zh") -> str:
     if _ENGLISH_WORD.search(text):
         return "en"
     return fallback
-
-
-def number_ranges(numbers: list[int]) -> str:
-    """``[1, 2, 3, 5, 7, 8]`` → ``"1–3、5、7–8"``."""
-    runs: list[list[int]] = []
-    for n in sorted(numbers):
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return "、".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def _button(label: str, data: str) -> Button:

@@ -139,6 +139,17 @@ def clause_label(clause_id: str) -> str:
     return label
 
 
+def number_ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5, 7, 8]`` → ``"1–3、5、7–8"``."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return "、".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+
+
 def _law_from_json(raw: dict) -> Law:
     clauses = tuple(
         Clause(

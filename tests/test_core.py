@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.core import CALLBACK_BYTES, ChatMessage, detect_lang, number_ranges, paginate
+from bot.core import CALLBACK_BYTES, ChatMessage, detect_lang, paginate
+from bot.rulebook import number_ranges
 from chat_fakes import make_core
 
 

@@ -199,7 +199,7 @@ def test_bad_references_get_one_line_and_a_non_zero_exit(ref):
 def test_a_law_outside_the_corpus_says_so_and_lists_what_is_there():
     result = run("law", "30")
     assert result.exit_code == 1
-    assert "第30条不在本语料中" in result.output and "12-20" in result.output
+    assert "第30条不在本语料中" in result.output and "12–20" in result.output
 
 
 @pytest.mark.parametrize("term, expected", [("明手", "明手 (DUMMY)"), ("dummy", "明手 (DUMMY)"),
