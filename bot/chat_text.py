@@ -52,6 +52,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "消息太长({n} 个字符,最多 {limit} 个)。请只发问题本身,例如: 罚张怎么处理",
         "That message is too long ({n} characters, at most {limit}). Send just the question, e.g. penalty card",
     ),
+    "file_too_large": (
+        "文件太大({kb} KB,最多 {limit} KB),没有导入。请发送成绩 CSV,例如 /export 得到的文件。",
+        "That file is too large ({kb} KB, at most {limit} KB); nothing was imported. Send a results CSV like the one /export gives.",
+    ),
     "unknown_command": (
         "不认识的命令 /{name}。发送 /help 查看所有命令,例如 /law 50D2",
         "Unknown command /{name}. Send /help for the list, e.g. /law 50D2",

@@ -38,7 +38,7 @@ from telegram.ext import (
 
 from bot.chat_context import FloodGuard
 from bot.chat_text import say
-from bot.core import ALIASES, CLUB_COMMANDS, MENU, Core
+from bot.core import ALIASES, CLUB_COMMANDS, MENU, Core, detect_lang
 from bot.reply import ChatMessage, Reply
 from bot.html import reply_html, reply_messages
 from bot.settings import Settings
@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 
 COMMANDS = sorted({name for name, _, _ in MENU} | set(ALIASES) | CLUB_COMMANDS
                   | {"start", "help", "about", "more", "next", "prev"})
+# Larger files are refused before download; the club checks its own, smaller limit on the bytes.
 MAX_IMPORT_BYTES = 2_000_000
 
 
@@ -95,9 +96,14 @@ class TelegramShell:
         message = update.effective_message
         if not await self._allowed(update, context):
             return
-        attachment = None
-        if (message.document.file_size or 0) <= MAX_IMPORT_BYTES:
-            attachment = bytes(await (await message.document.get_file()).download_as_bytearray())
+        size = message.document.file_size or 0
+        if size > MAX_IMPORT_BYTES:
+            words = (message.caption or "").split(maxsplit=1)[1:]  # the words after /import, if any
+            lang = detect_lang(" ".join(words), (update.effective_user.language_code or "zh")[:2])
+            reply = Reply(body=say("file_too_large", lang, kb=size // 1024, limit=MAX_IMPORT_BYTES // 1024))
+            await send_reply(context.bot, message.chat_id, reply)
+            return
+        attachment = bytes(await (await message.document.get_file()).download_as_bytearray())
         reply = self.core.handle(await self._chat_message(update, context, message.caption, attachment))
         await send_reply(context.bot, message.chat_id, reply)
 

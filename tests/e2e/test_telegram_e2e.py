@@ -245,3 +245,18 @@ def test_import_takes_the_csv_sent_with_the_command(e2e):
         assert [row[:5] for row in rows] == [["1", "2", "4S+1", "N", "450"], ["3", "4", "4S=", "N", "420"]]
 
     e2e(scenario)
+
+
+def test_an_import_file_too_large_is_refused_before_download_and_nothing_is_recorded(e2e):
+    async def scenario(bot):
+        await bot.send("/session new pairs 周五")
+        await bot.replies()
+        await bot.upload(b"board,ns,ew,contract,declarer\n" + b"x" * 2_100_000, "big.csv", "/import")
+        [refused] = await bot.replies()
+        assert refused["text"].startswith("文件太大(2050 KB，最多 1953 KB)，没有导入。")
+        assert bot.calls("getFile") == []
+        await bot.send("/session show")
+        [show] = await bot.replies()
+        assert "0 个成绩" in show["text"] or "还没有成绩" in show["text"]
+
+    e2e(scenario)
