@@ -40,18 +40,22 @@ class BuildPaths:
 
     @property
     def sources(self) -> Path:
+        """The verbatim source texts."""
         return self.corpus / "sources"
 
     @property
     def corrections(self) -> Path:
+        """The reviewed corrections file."""
         return self.corpus / "corrections.yaml"
 
     @property
     def json(self) -> Path:
+        """The canonical rulebook (generated, committed)."""
         return self.corpus / "rulebook.json"
 
     @property
     def markdown(self) -> Path:
+        """The rulebook rendered for people (generated, committed)."""
         return self.corpus / "rulebook.md"
 
 
