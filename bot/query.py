@@ -18,6 +18,7 @@ from rapidfuzz import fuzz, process
 from bot.refs import Reference, ReferenceInputError, find_reference, parse_reference
 from bot.segment import Segmenter, ascii_words, bigrams
 from bot.textnorm import normalize_query
+from bot.typos import shape_alike_fixes
 
 # Question fillers and function words: they carry no law content.
 STOPWORDS_ZH = frozenset(
@@ -41,11 +42,16 @@ STOPWORDS_EN = frozenset(
 )
 _DEFINITION_ZH = (
     re.compile(r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫|什么叫做|何谓|何为|解释一下|解释)(.+)$"),
-    re.compile(r"^(?:规则里|规则中|桥牌里|桥牌中)?(.+?)(?:是什么意思|是啥意思|什么意思|是什么|是啥|指什么|指的是什么|的定义是什么|的定义|的意思|的含义|怎么定义|如何定义)$"),
+    re.compile(
+        r"^(?:规则里|规则中|桥牌里|桥牌中)?(?:所谓的?)?(.+?)"
+        r"(?:是什么意思|是啥意思|什么意思|是什么|是啥|的定义是什么|的定义|的意思|的含义|怎么定义|如何定义"
+        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人])?|是哪(?:一)?[家个种方位人])$"
+    ),
 )
 _DEFINITION_EN = re.compile(
-    r"^(?:define|definition of|meaning of|what is|what's|whats|what are|what does|what do)\s+(?:a |an |the )?(.+?)"
-    r"(?:\s+mean)?(?:\s+in (?:bridge|the laws))?$"
+    r"^(?:define|definition of|meaning of|what is meant by|what is|what's|whats|what are|what does|what do)"
+    r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
+    r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
 )
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -144,18 +150,31 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
     lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in all_words]
-    for target in _glossary_matches(plain, lemmas, lexicon):
+    runs = _HAN_RUN.findall(plain)
+    fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
+    q.corrections = list(dict.fromkeys(word for _, word in fixes))
+    # A glossary phrase may hide behind a typo (叫栽判 → 叫裁判 → 召请裁判).
+    corrected = plain
+    for window, word in fixes:
+        corrected = corrected.replace(window, word)
+    for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", lemmas, lexicon):
+        if target in q.expansions:
+            continue
         q.expansions.append(target)
         q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
     for word in english_words:
         if word in lexicon.vocab:
             q.words.append(word)
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
-    for run in _HAN_RUN.findall(plain):
+    for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
-        for loose in _unsegmented(segmenter.cut(run)):
-            q.corrections.extend(_sound_alikes(loose, segmenter, lexicon))
     return q
+
+
+def _typo_fixes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """(typed window, rulebook word) for the sound-alike and shape-alike typos in ``run``."""
+    fixes = [fix for loose in _unsegmented(segmenter.cut(run)) for fix in _sound_alikes(loose, segmenter, lexicon)]
+    return fixes + shape_alike_fixes(run, segmenter.is_word, lexicon.vocab)
 
 
 def _unsegmented(tokens: list[str]) -> list[str]:
@@ -219,7 +238,7 @@ def fuzzy_pinyin(sound: str) -> str:
     return re.sub(r"ng\b", "n", sound)
 
 
-def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]:
+def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
     """Domain words that sound like a two-character window of ``run`` that is not a word
     itself, and share one of its characters in place (名手 → 明手, 藏派 → 藏牌)."""
     out = []
@@ -231,5 +250,5 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[str]
         if window in lexicon.vocab or segmenter.is_word(window):
             continue
         sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
-        out.extend(w for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
+        out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
     return out

@@ -170,6 +170,12 @@ class Searcher:
             found = self._definitions.get(cand.strip(" \"'“”「」"))
             if found:
                 return found
+        # A defined term with one more character, in a word the rulebook never uses
+        # (约定叫 → 约定, 心理叫牌 → 心理叫); 约定卡 is a rulebook word, and no definition.
+        if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:
+            found = self._definitions.get(q.subject[:-1])
+            if found and len(q.subject) > 2:
+                return found
         return None
 
     def _definition_hit(self, d: Definition, q: Query) -> Hit:
@@ -199,6 +205,10 @@ class Searcher:
             # A definition stands alone; clauses of one law pool their evidence.
             groups.setdefault(doc.law or doc.term, []).append((doc, -rank))
         ranked = sorted(((_group_score(g), g[0][0]) for g in groups.values()), key=lambda x: x[0], reverse=True)
+        # One definition at most: a question outside the definitions wants laws, and a short
+        # definition row that shares a glossary word would otherwise crowd them out.
+        first_definition = next((i for i, (_, doc) in enumerate(ranked) if doc.law == 0), None)
+        ranked = [r for i, r in enumerate(ranked) if r[1].law != 0 or i == first_definition]
         hits = []
         for score, doc in ranked[: max(k, 3)]:
             matched = [t for t in terms if t in doc.words]

@@ -94,9 +94,37 @@ def test_definition_questions(searcher, question, term):
     assert all(h.law != 0 for h in result.hits[1:])
 
 
+@pytest.mark.parametrize(
+    "question, term",
+    [("明手是指哪一家", "明手"), ("罚张牌是什么意思", "罚张"), ("什么是超墩数", "超墩"),
+     ("what does 'trick' mean in duplicate bridge", "牌墩")],
+)
+def test_definition_questions_in_other_words(searcher, question, term):
+    result = searcher.ask(question)
+    assert (result.hits[0].law, result.hits[0].term) == (0, term)
+
+
+def test_a_rulebook_word_longer_than_a_term_is_not_that_term(tmp_path):
+    # 约定卡 is a word of the rulebook (Law 40E), not the term 约定 plus one character.
+    searcher = Searcher.open(cache_dir=tmp_path)
+    assert top(searcher.ask("约定卡是什么")) == (40, "40E")
+    assert top(searcher.ask("约定叫是什么")) == (0, "约定")
+    searcher.close()
+
+
+def test_one_definition_at_most_outside_definition_questions(searcher):
+    laws = [h.law for h in searcher.ask("明手 罚张 牌墩 超墩 藏牌", k=4).hits]
+    assert laws.count(0) <= 1 and len(laws) == 4
+
+
 def test_definition_is_followed_by_the_laws_using_it(searcher):
     result = searcher.ask("什么是罚张")
     assert [h.law for h in result.hits] == [0, 50]
+
+
+@pytest.mark.parametrize("question", ["明手可以叫栽判吗", "明手可以主动叫裁判吗"])
+def test_shape_alike_typo_reaches_the_glossary(searcher, question):
+    assert top(searcher.ask(question)) == (43, "43A1a")
 
 
 def test_sound_alike_typo(searcher):

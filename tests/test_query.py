@@ -1,0 +1,57 @@
+"""Query understanding without an index: definition questions and shape-alike typos."""
+
+import pytest
+
+from bot.query import definition_subject
+from bot.typos import SHAPE_ALIKES, shape_alike_fixes
+
+
+@pytest.mark.parametrize(
+    "question, subject",
+    [
+        ("什么是罚张", "罚张"),
+        ("罚张是什么意思", "罚张"),
+        ("所谓轻罚张是什么", "轻罚张"),
+        ("下家是指哪一家", "下家"),
+        ("庄家指的是谁", "庄家"),
+        ("防家是指什么", "防家"),
+        ("明手是哪一方", "明手"),
+        ("what is a revoke", "revoke"),
+        ("what does 'dummy' mean in duplicate bridge", "dummy"),
+        ("what is meant by the term overtrick", "overtrick"),
+        ("what does redeal mean in the laws", "redeal"),
+        ("明手可以看庄家的牌吗", None),
+        ("how do i claim", None),
+    ],
+)
+def test_definition_subject(question, subject):
+    assert definition_subject(question) == subject
+
+
+WORDS = {"裁判", "表示", "暴露", "加倍", "竞叫", "已经", "自己", "提示"}
+
+
+@pytest.mark.parametrize(
+    "run, fixes",
+    [
+        ("请栽判来", [("栽判", "裁判")]),
+        ("牌曝露了", [("曝露", "暴露")]),
+        ("他加陪了", [("加陪", "加倍")]),
+        ("竟叫阶段", [("竟叫", "竞叫")]),
+        ("自已的牌", [("自已", "自己")]),
+        ("表是反对", [("表是", "表示")]),
+        ("裁判来了", []),  # nothing to correct
+        ("这是什么", []),  # 是 next to characters that make no rulebook word
+    ],
+)
+def test_shape_alike_fixes(run, fixes):
+    assert shape_alike_fixes(run, lambda w: w in WORDS or w == "这是", WORDS) == fixes
+
+
+def test_a_typed_word_is_never_corrected():
+    # 已经 is a word: its 已 is never read as 己, though 己经 is not a word either.
+    assert shape_alike_fixes("已经", lambda w: w in WORDS, WORDS | {"己经"}) == []
+
+
+def test_shape_alikes_point_at_other_characters():
+    assert all(wrong not in right for wrong, right in SHAPE_ALIKES.items())
