@@ -22,6 +22,8 @@ _MARKER = re.compile(
 )
 _TITLE_PUNCT = re.compile(r"[。，,；;：:！？]")
 _SENTENCE_END = "。:：;；)）」”}"
+# A worked-example heading (例一:解释错误) is a line of its own, though it ends without a full stop.
+_HEADING_LINE = re.compile(rf"^例[{_CN_NUM}]+[:：]")
 _CJK_SPACE = re.compile(r"(?<=[^\x00-\x7f]) +(?=[^\x00-\x7f]|[\w(])|(?<=[\w)]) +(?=[^\x00-\x7f])")
 _DEF_HEADING = re.compile(r"^([\u4e00-\u9fff]+)\s*\(([A-Za-z][A-Za-z \-—]*)\)[。.]?$")
 
@@ -92,7 +94,7 @@ def join_body(paragraphs: list[str]) -> str:
     for p in (tidy(p) for p in paragraphs):
         if not p:
             continue
-        if out and out[-1] not in _SENTENCE_END:
+        if out and out[-1] not in _SENTENCE_END and not _HEADING_LINE.match(out.rsplit("\n", 1)[-1]):
             out += p
         else:
             out += ("\n" if out else "") + p

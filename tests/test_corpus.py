@@ -128,6 +128,7 @@ def test_law_75_keeps_its_worked_examples_apart_from_75D2():
     law = BOOK.law(75)
     assert "例一" in law.appendix and "例二" in law.appendix
     assert "例一" not in law.clause("75D2").text
+    assert "例一：解释错误\n事实上" in law.appendix  # the example's heading stays a line of its own
 
 
 def test_the_cut_off_law_is_marked_incomplete():
