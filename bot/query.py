@@ -146,7 +146,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
     plain = _PUNCT.sub(" ", normalized).strip()
-    all_words = ascii_words(plain)
+    all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
     lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in all_words]
@@ -168,7 +168,40 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
+    if corrected != plain:
+        # The corrected question cut again: a fix may complete a longer word (必赛分 → 比赛分).
+        seen = set(q.words)
+        for run in _HAN_RUN.findall(corrected):
+            q.corrections.extend(t for t in segmenter.tokens(run) if len(t) > 1 and t not in seen and t not in STOPWORDS_ZH)
+    # 「第五张」 asks about the rulebook's 「第5张」.
+    q.words.extend(n for n in _numerals(plain) if n in lexicon.vocab)
     return q
+
+
+_ZH_DIGITS = {"二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMBER = re.compile(r"(十?[二两三四五六七八九]|[二三四五六七八九]?十[一二三四五六七八九]?)(?=[张墩家手副线轮节人位条])")
+
+
+def _numerals(text: str) -> list[str]:
+    """Chinese numbers before a counter word as digits (「五张」 → 5, 「十三张」 → 13); the
+    rulebook writes most counts in digits."""
+    out = []
+    for m in _ZH_NUMBER.finditer(text):
+        word = m.group(1)
+        tens, _, ones = word.rpartition("十")
+        value = (_ZH_DIGITS.get(tens, 1) * 10 if "十" in word else 0) + _ZH_DIGITS.get(ones, 0)
+        out.append(str(value))
+    return out
+
+
+_BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
+_DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+
+def _bid_words(word: str) -> list[str]:
+    """A bid in notation as its level and denomination (「1nt」 → 1, notrump; 「4s」 → 4, spade)."""
+    m = _BID.fullmatch(word)
+    return [m.group(1), _DENOMINATIONS[m.group(2)]] if m else [word]
 
 
 def _typo_fixes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:

@@ -30,6 +30,8 @@ CANDIDATES = 80
 # Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
 DEFINITION_WEIGHT = 0.7
 POOL_WEIGHT = 0.2
+# The law's second row, this close to its best, under one heading with it: answer the heading.
+SIBLING_SHARE = 0.7
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 # A best hit below this score, or matching under this share of the question's words, is a guess.
@@ -212,7 +214,7 @@ class Searcher:
         hits = []
         for score, doc in ranked[: max(k, 3)]:
             matched = [t for t in terms if t in doc.words]
-            clause = self._answer_level(doc, terms)
+            clause = _shared_heading(groups[doc.law or doc.term], terms) or self._answer_level(doc, terms)
             title = doc.title if clause == doc.clause else self._title(doc.law, clause)
             hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=score,
                             snippet=_snippet(doc.text or doc.title, matched), matched=matched))
@@ -256,6 +258,20 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
         above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
         docs[rowid] = _Doc(law, clause, term, title, text or "", frozenset(" ".join(tokens).split()), above)
     return docs
+
+
+def _shared_heading(group: list[tuple["_Doc", float]], terms) -> str | None:
+    """The heading over the law's two best rows when the question's words are split between
+    them — a question about both siblings (竖着 and 横着 → 65B, not 65B2) — else None."""
+    if len(group) < 2 or group[0][0].law == 0:
+        return None
+    (first, best), (second, runner_up) = group[0], group[1]
+    if runner_up < SIBLING_SHARE * best:
+        return None
+    if not [t for t in terms if t in second.words and t not in first.words and len(t) > 1]:
+        return None
+    theirs = {cid for cid, _ in second.parents}
+    return next((cid for cid, _ in first.parents if cid and cid in theirs), None)
 
 
 def _group_score(group: list[tuple[_Doc, float]]) -> float:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.query import definition_subject
+from bot.query import _bid_words, _numerals, definition_subject
 from bot.typos import SHAPE_ALIKES, shape_alike_fixes
 
 
@@ -55,3 +55,21 @@ def test_a_typed_word_is_never_corrected():
 
 def test_shape_alikes_point_at_other_characters():
     assert all(wrong not in right for wrong, right in SHAPE_ALIKES.items())
+
+
+@pytest.mark.parametrize(
+    "text, numbers",
+    [("第五张牌", ["5"]), ("每手十三张", ["13"]), ("十张", ["10"]), ("两张罚张", ["2"]), ("三家不叫", ["3"]),
+     ("一张牌", []), ("二十四", [])],
+)
+def test_chinese_counts_as_digits(text, numbers):
+    assert _numerals(text) == numbers
+
+
+@pytest.mark.parametrize(
+    "word, parts",
+    [("1nt", ["1", "notrump"]), ("4s", ["4", "spade"]), ("7h", ["7", "heart"]), ("50d", ["50d"]), ("8s", ["8s"]),
+     ("dummy", ["dummy"])],
+)
+def test_bids_in_notation(word, parts):
+    assert _bid_words(word) == parts
