@@ -238,8 +238,20 @@ def definition_subject(normalized: str) -> str | None:
     return None
 
 
+# Irregular past forms that questions use for the glossary's verbs.
+_IRREGULAR = {
+    "led": "lead", "saw": "see", "seen": "see", "heard": "hear", "overheard": "overhear", "fell": "fall",
+    "fallen": "fall", "took": "take", "taken": "take", "gave": "give", "given": "give", "won": "win", "went": "go",
+    "gone": "go", "made": "make", "thought": "think", "told": "tell", "shown": "show", "dealt": "deal",
+    "chose": "choose", "chosen": "choose", "forgot": "forget", "forgotten": "forget", "threw": "throw",
+    "thrown": "throw", "left": "leave", "began": "begin", "begun": "begin", "bid": "bid", "understood": "understand",
+}
+
+
 def _english_forms(word: str) -> list[str]:
     forms = [word]
+    if word in _IRREGULAR:
+        forms.append(_IRREGULAR[word])
     for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stem = word[: -len(suffix)] + repl
