@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bot import rulebook as rulebook_module
 from bot.index import GLOSSARY_PATH, default_cache_dir, ensure_index, load_glossary
-from bot.query import Lexicon, Query, understand
+from bot.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.refs import Reference, ReferenceInputError
 from bot.rulebook import Definition, Law, Rulebook
 from bot.segment import Segmenter
@@ -32,6 +32,8 @@ DEFINITION_WEIGHT = 0.7
 POOL_WEIGHT = 0.2
 # The law's second row, this close to its best, under one heading with it: answer the heading.
 SIBLING_SHARE = 0.7
+# How much the question's own characters in a row weigh against BM25, choosing among a law's rows.
+CHAR_TIEBREAK = 0.4
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 # A best hit below this score, or matching under this share of the question's words, is a guess.
@@ -206,7 +208,9 @@ class Searcher:
                 continue
             # A definition stands alone; clauses of one law pool their evidence.
             groups.setdefault(doc.law or doc.term, []).append((doc, -rank))
-        ranked = sorted(((_group_score(g), g[0][0]) for g in groups.values()), key=lambda x: x[0], reverse=True)
+        chars = _content_chars(q.normalized)
+        ranked = sorted(((_group_score(g), _best_row(g, chars)) for g in groups.values()), key=lambda x: x[0],
+                        reverse=True)
         # One definition at most: a question outside the definitions wants laws, and a short
         # definition row that shares a glossary word would otherwise crowd them out.
         first_definition = next((i for i, (_, doc) in enumerate(ranked) if doc.law == 0), None)
@@ -272,6 +276,22 @@ def _shared_heading(group: list[tuple["_Doc", float]], terms) -> str | None:
         return None
     theirs = {cid for cid, _ in second.parents}
     return next((cid for cid, _ in first.parents if cid and cid in theirs), None)
+
+
+def _content_chars(text: str) -> frozenset:
+    """The question's Chinese characters, less the one-character fillers (的, 吗, 了 …)."""
+    return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
+
+
+def _best_row(group: list[tuple["_Doc", float]], chars: frozenset) -> "_Doc":
+    """The row of a law to answer with: the best BM25 row, unless a close one shares more of
+    the question's own characters — BM25 favours short rows, and rows of one law share the
+    law's title, so near-ties between siblings are decided by the words the question used
+    (「下一个轮到谁」 → 17C 「下家 … 轮流叫牌」, not 17B)."""
+    if len(group) < 2 or group[0][0].law == 0 or not chars:
+        return group[0][0]
+    best = group[0][1]
+    return max(group, key=lambda row: row[1] + CHAR_TIEBREAK * best * len(chars & row[0].words) / len(chars))[0]
 
 
 def _group_score(group: list[tuple[_Doc, float]]) -> float:

@@ -224,3 +224,23 @@ def test_reference_inside_a_question_comes_first(searcher, question, expected):
     assert top(result) == expected
     assert result.reference is None and result.confident
     assert expected[0] not in [h.law for h in result.hits[1:]]
+
+
+def _row(clause, chars, score):
+    from bot.search import _Doc
+
+    return (_Doc(law=17, clause=clause, term=None, title="", text="", words=frozenset(chars)), score)
+
+
+@pytest.mark.parametrize(
+    "group, expected",
+    [
+        ([_row("17B", "发牌人首先叫", 28.6), _row("17C", "发牌人下家轮流叫", 27.1)], "17C"),  # a near tie: the question's characters
+        ([_row("17B", "发牌人首先叫", 40.0), _row("17C", "发牌人下家轮流叫", 27.1)], "17B"),  # a clear BM25 lead stands
+        ([_row("17B", "发牌人首先叫", 28.6)], "17B"),
+    ],
+)
+def test_best_row_of_a_law(group, expected):
+    from bot.search import _best_row, _content_chars
+
+    assert _best_row(group, _content_chars("发牌人叫完之后下一个轮到谁叫")).clause == expected
