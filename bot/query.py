@@ -41,18 +41,25 @@ STOPWORDS_EN = frozenset(
     """.split()
 )
 _DEFINITION_ZH = (
-    re.compile(r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫|什么叫做|何谓|何为|解释一下|解释)(.+)$"),
     re.compile(
-        r"^(?:规则里|规则中|桥牌里|桥牌中)?(?:所谓的?)?(.+?)"
-        r"(?:是什么意思|是啥意思|什么意思|是什么|是啥|的定义是什么|的定义|的意思|的含义|怎么定义|如何定义"
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释)(.+)$"
+    ),
+    re.compile(
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:的)?(?:所谓的?)?(.+?)"
+        r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
+        r"|是什么东西|是什么|是啥|怎么定义|如何定义|怎么理解|代表什么|表示什么"
         r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人])?|是哪(?:一)?[家个种方位人])$"
     ),
 )
 _DEFINITION_EN = re.compile(
-    r"^(?:define|definition of|meaning of|what is meant by|what is|what's|whats|what are|what does|what do)"
+    r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
+    r"|what is|what's|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
 )
+_DEFINITION_EN_AFTER = re.compile(r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$")
+# A question may end in a particle after its last word (「罚张是什么意思啊」).
+_TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -227,10 +234,10 @@ def _unsegmented(tokens: list[str]) -> list[str]:
 def definition_subject(normalized: str) -> str | None:
     """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None."""
     text = _PUNCT.sub(" ", normalized).strip()
-    m = _DEFINITION_EN.match(text)
+    m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
     if m:
         return m.group(1).strip() or None
-    compact = text.replace(" ", "")
+    compact = _TRAILING_PARTICLES.sub("", text.replace(" ", ""))
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
         if m and m.group(1):
