@@ -31,7 +31,7 @@ CANDIDATES = 80
 DEFINITION_WEIGHT = 0.7
 POOL_WEIGHT = 0.2
 # The law's second row, this close to its best, under one heading with it: answer the heading.
-SIBLING_SHARE = 0.7
+SIBLING_SHARE = 0.85
 # How much the question's own characters in a row weigh against BM25, choosing among a law's rows.
 CHAR_TIEBREAK = 0.4
 MAX_QUERY_CHARS = 2000
