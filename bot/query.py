@@ -8,16 +8,18 @@ misspelt English through rapidfuzz.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import opencc
 from rapidfuzz import fuzz, process
 
 from bot.refs import Reference, ReferenceInputError, find_reference, parse_reference
 from bot.segment import Segmenter, ascii_words, bigrams
-from bot.textnorm import normalize_query
+from bot.textnorm import is_traditional, normalize_query
 from bot.typos import shape_alike_fixes
 
 # Question fillers and function words: they carry no law content.
@@ -142,7 +144,7 @@ class Query:
 
 def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
-    normalized = normalize_query(text)
+    normalized = normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text)
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
     try:
         q.reference = parse_reference(text)
@@ -203,6 +205,18 @@ def _numerals(text: str) -> list[str]:
 
 _BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
 _DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+
+@functools.lru_cache(maxsize=1)
+def _taiwan_converter() -> opencc.OpenCC:
+    return opencc.OpenCC("tw2s")
+
+
+def _taiwan_to_simplified(text: str) -> str:
+    """Traditional text to simplified with Taiwan's character variants (OpenCC ``tw2s``):
+    扣著 → 扣着, which plain t2s keeps as 著.  Not ``tw2sp``: its phrase rules rewrite across
+    word boundaries (解釋出了 → 解发布了); Taiwan words are bridged in the glossary instead."""
+    return _taiwan_converter().convert(text)
 
 
 def _bid_words(word: str) -> list[str]:
