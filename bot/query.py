@@ -8,6 +8,7 @@ misspelt English through rapidfuzz.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import Counter
@@ -85,6 +86,7 @@ class Lexicon:
         self.english_phrases = {" ".join(self.english_word(w) or w for w in p.split()): p for p in keys}
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
+        self._sorted_vocab = sorted(self.vocab)
         self._by_char: dict[tuple[int, str], list[str]] = {}
         for word in self.pinyin_key:
             for position, ch in enumerate(word):
@@ -93,6 +95,15 @@ class Lexicon:
     def same_place(self, window: str) -> list[str]:
         """Two-character domain words that share one character, in the same place, with ``window``."""
         return [w for pos, ch in enumerate(window) for w in self._by_char.get((pos, ch), ()) if w != window]
+
+    def shortest_with_prefix(self, prefix: str) -> str | None:
+        """The shortest rulebook word that starts with ``prefix`` (未说 → 未说明), else None."""
+        i = bisect.bisect_left(self._sorted_vocab, prefix)
+        found = []
+        while i < len(self._sorted_vocab) and self._sorted_vocab[i].startswith(prefix):
+            found.append(self._sorted_vocab[i])
+            i += 1
+        return min(found, key=len) if found else None
 
     def english_word(self, word: str) -> str | None:
         """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
@@ -182,9 +193,27 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         seen = set(q.words)
         for run in _HAN_RUN.findall(corrected):
             q.corrections.extend(t for t in segmenter.tokens(run) if len(t) > 1 and t not in seen and t not in STOPWORDS_ZH)
+    q.corrections.extend(w for run in runs for w in _written_negations(run, lexicon) if w not in q.corrections)
     # 「第五张」 asks about the rulebook's 「第5张」.
     q.words.extend(n for n in _numerals(plain) if n in lexicon.vocab)
     return q
+
+
+_SPOKEN_NEGATION = re.compile(r"(没有|没)([\u4e00-\u9fff]{1,3})")
+
+
+def _written_negations(run: str, lexicon: Lexicon) -> list[str]:
+    """The rulebook's written negation for a spoken one: 没听清 → 未听清叫牌, 没说 → 未说明,
+    没有人 → 无人 — the shortest rulebook word starting with 未 or 无 and the words after 没."""
+    out = []
+    for m in _SPOKEN_NEGATION.finditer(run):
+        rest = m.group(2)
+        for n in range(len(rest), 0, -1):
+            word = next((w for w in (lexicon.shortest_with_prefix(neg + rest[:n]) for neg in "未无") if w), None)
+            if word:
+                out.append(word)
+                break
+    return out
 
 
 _ZH_DIGITS = {"二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -285,7 +314,8 @@ def _english_forms(word: str) -> list[str]:
 def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[str]:
     """Corpus words for every glossary phrase found in the question."""
     out: list[str] = []
-    compact = plain.replace(" ", "")
+    # 请问 and 问题 are fillers, not the 问 that asks (问庄家 → 询问).
+    compact = plain.replace(" ", "").replace("请问", "。").replace("问题", "。")
     for phrase in lexicon._zh_phrases:
         if phrase in compact:
             out.extend(lexicon.glossary[phrase])

@@ -81,3 +81,25 @@ def test_chinese_counts_as_digits(text, numbers):
 )
 def test_bids_in_notation(word, parts):
     assert _bid_words(word) == parts
+
+
+def _lexicon(vocab):
+    from bot.query import Lexicon
+
+    return Lexicon(vocab=dict.fromkeys(vocab, 1), glossary={}, pinyin_key={}, pinyin_of=lambda text: {})
+
+
+@pytest.mark.parametrize(
+    "run, words",
+    [
+        ("同伴没听清楚", ["未听清叫牌"]),
+        ("声称时没说要飞牌", ["未说明"]),
+        ("没有人跟", ["无人"]),
+        ("没办法", []),  # no rulebook word starts 未办 or 无办
+    ],
+)
+def test_spoken_negation_becomes_written(run, words):
+    from bot.query import _written_negations
+
+    lexicon = _lexicon(["未听清叫牌", "未说明", "未能", "无人", "无人接续打牌", "办法"])
+    assert _written_negations(run, lexicon) == words
