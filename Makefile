@@ -15,8 +15,9 @@ $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 	cd $(E2E) && npm ci --silent --no-audit --no-fund
 	touch $@
 
+# A .env beside the Makefile (see .env.example) is read first, so the token need not be exported.
 run: $(BIN)/.installed
-	$(BIN)/bridgebot
+	@set -a; if [ -f .env ]; then . ./.env; fi; set +a; exec $(BIN)/bridgebot
 
 test: $(BIN)/.installed $(E2E)/node_modules/.installed
 	$(BIN)/python -m pytest -q
