@@ -76,6 +76,9 @@ class Lexicon:
     glossary: dict[str, list[str]]
     pinyin_key: dict[str, str]
     pinyin_of: Callable[[str], dict[str, str]]
+    # words in more than this share of the rows are broad (see Query.terms)
+    rows: int = 0
+    broad_share: float = 0.2
 
     def __post_init__(self):
         keys = sorted(p for p in self.glossary if p.isascii())
@@ -87,6 +90,7 @@ class Lexicon:
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._sorted_vocab = sorted(self.vocab)
+        self.broad = {w for w, df in self.vocab.items() if self.rows and df > self.broad_share * self.rows}
         self._by_char: dict[tuple[int, str], list[str]] = {}
         for word in self.pinyin_key:
             for position, ch in enumerate(word):
@@ -137,19 +141,21 @@ class Query:
     expansions: list[str] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
     bigrams: list[str] = field(default_factory=list)
+    broad: set[str] = field(default_factory=set)
 
     @property
     def terms(self) -> Counter:
         """Search words with integer weights: a single character 1, a word or a typo correction 2,
-        a glossary bridge 3.  FTS5 has no term weights, so the caller repeats each word that
-        many times in the query."""
+        a glossary bridge 3 — or 2 when it leads to a word common all over the rulebook (card →
+        牌张, play → 打牌), which tells rows apart no better than a plain word.  FTS5 has no term
+        weights, so the caller repeats each word that many times in the query."""
         weights: Counter = Counter()
         for w in self.words:
             weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
         for w in self.corrections:
             weights[w] = max(weights[w], 2)
         for w in self.expansions:
-            weights[w] = 3
+            weights[w] = 2 if w in self.broad else 3
         return weights
 
 
@@ -185,6 +191,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     for word in english_words:
         if word in lexicon.vocab:
             q.words.append(word)
+    q.broad = {w for w in q.expansions if w in lexicon.broad}
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
@@ -318,7 +325,8 @@ def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[s
     compact = plain.replace(" ", "").replace("请问", "。").replace("问题", "。")
     for phrase in lexicon._zh_phrases:
         if phrase in compact:
-            out.extend(lexicon.glossary[phrase])
+            # No bridge to a word the question already uses (墩数 inside 赢墩数).
+            out.extend(t for t in lexicon.glossary[phrase] if t not in compact)
     joined = f" {' '.join(lemmas)} "
     for base, phrase in lexicon.english_phrases.items():
         if f" {base} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):

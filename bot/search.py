@@ -314,7 +314,8 @@ def _lexicon(db: sqlite3.Connection) -> Lexicon:
         marks = ",".join("?" * len(chars))
         return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
 
-    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of)
+    rows = db.execute("SELECT count(*) FROM docs").fetchone()[0]
+    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows)
 
 
 def _quote(token: str) -> str:

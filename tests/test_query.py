@@ -103,3 +103,17 @@ def test_spoken_negation_becomes_written(run, words):
 
     lexicon = _lexicon(["未听清叫牌", "未说明", "未能", "无人", "无人接续打牌", "办法"])
     assert _written_negations(run, lexicon) == words
+
+
+def test_a_bridge_to_a_broad_word_weighs_as_a_plain_word():
+    from bot.query import Query
+
+    q = Query(raw="", normalized="", english=True, expansions=["牌张", "罚张"], broad={"牌张"})
+    assert q.terms == {"牌张": 2, "罚张": 3}
+
+
+def test_broad_words_are_those_in_many_rows():
+    from bot.query import Lexicon
+
+    lexicon = Lexicon(vocab={"牌张": 90, "罚张": 20}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {}, rows=300)
+    assert lexicon.broad == {"牌张"}

@@ -70,3 +70,9 @@ def test_english_glossary_matches(question, targets):
     lexicon = _lexicon()
     lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in question.split()]
     assert sorted(_glossary_matches(question, lemmas, lexicon)) == sorted(targets)
+
+
+def test_no_bridge_to_a_word_the_question_already_uses():
+    lexicon = Lexicon(vocab={}, glossary={"墩数": ["赢墩数"], "认输": ["承认"]}, pinyin_key={}, pinyin_of=lambda t: {})
+    assert _glossary_matches("对赢墩数有异议", [], lexicon) == []
+    assert _glossary_matches("认输了", [], lexicon) == ["承认"]
