@@ -28,7 +28,7 @@ from bot.textnorm import normalize_query
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6)
 CANDIDATES = 80
 # Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
-DEFINITION_WEIGHT = 0.7
+DEFINITION_WEIGHT = 0.5
 POOL_WEIGHT = 0.2
 # The law's second row, this close to its best, under one heading with it: answer the heading.
 SIBLING_SHARE = 0.85
