@@ -148,7 +148,7 @@ def test_sound_alike_typo(searcher):
 
 def test_english_typo(searcher):
     result = searcher.ask("what happens to a penaltty card")
-    assert sorted(h.law for h in result.hits[:2]) == [0, 50]
+    assert result.hits[0].law == 50 and 0 in [h.law for h in result.hits]
     assert "罚张" in result.hits[0].matched
 
 
