@@ -161,7 +161,7 @@ class Query:
 
 def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
-    normalized = normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text)
+    normalized = _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
     try:
         q.reference = parse_reference(text)
@@ -241,6 +241,17 @@ def _numerals(text: str) -> list[str]:
 
 _BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
 _DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+
+# Other ways of writing the same word that OpenCC leaves alone: 甚麼 (Hong Kong, Taiwan) is 什么.
+_VARIANTS = (("甚么", "什么"), ("妳", "你"), ("祇", "只"), ("衹", "只"))
+
+
+def _common_variants(text: str) -> str:
+    """The mainland spelling of words written in a variant form (甚么是罚张 → 什么是罚张)."""
+    for variant, usual in _VARIANTS:
+        text = text.replace(variant, usual)
+    return text
 
 
 @functools.lru_cache(maxsize=1)

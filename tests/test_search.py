@@ -79,7 +79,8 @@ def test_traditional_and_fullwidth(searcher, question, expected):
 
 @pytest.mark.parametrize(
     "question, normalized",
-    [("首引的牌扣著放嗎", "首引的牌扣着放吗"), ("著名的規則", "著名的规则"), ("罚张扣著放", "罚张扣著放")],
+    [("首引的牌扣著放嗎", "首引的牌扣着放吗"), ("著名的規則", "著名的规则"), ("罚张扣著放", "罚张扣著放"),
+     ("甚麼是罰張", "什么是罚张")],
 )
 def test_taiwan_variants_in_traditional_text(searcher, question, normalized):
     # 著 is 着 in Taiwan's traditional text, but stays 著 in 著名; simplified text is left as typed.
