@@ -329,11 +329,14 @@ def _english_forms(word: str) -> list[str]:
     return forms
 
 
+_OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
+
+
 def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[str]:
     """Corpus words for every glossary phrase found in the question."""
     out: list[str] = []
-    # 请问 and 问题 are fillers, not the 问 that asks (问庄家 → 询问).
-    compact = plain.replace(" ", "").replace("请问", "。").replace("问题", "。")
+    # 请问, 问题 and an opening 「我想问一下」 are fillers, not the 问 that asks (问庄家 → 询问).
+    compact = _OPENING_ASK.sub("", plain.replace(" ", "")).replace("请问", "。").replace("问题", "。")
     for phrase in lexicon._zh_phrases:
         if phrase in compact:
             # No bridge to a word the question already uses (墩数 inside 赢墩数).

@@ -208,17 +208,17 @@ class Searcher:
                 continue
             # A definition stands alone; clauses of one law pool their evidence.
             groups.setdefault(doc.law or doc.term, []).append((doc, -rank))
-        chars = _content_chars(q.normalized)
-        ranked = sorted(((_group_score(g), _best_row(g, chars)) for g in groups.values()), key=lambda x: x[0],
-                        reverse=True)
+        ranked = sorted(((_group_score(g), g) for g in groups.values()), key=lambda x: x[0], reverse=True)
         # One definition at most: a question outside the definitions wants laws, and a short
         # definition row that shares a glossary word would otherwise crowd them out.
-        first_definition = next((i for i, (_, doc) in enumerate(ranked) if doc.law == 0), None)
-        ranked = [r for i, r in enumerate(ranked) if r[1].law != 0 or i == first_definition]
+        first_definition = next((i for i, (_, g) in enumerate(ranked) if g[0][0].law == 0), None)
+        ranked = [r for i, r in enumerate(ranked) if r[1][0][0].law != 0 or i == first_definition]
+        chars = _content_chars(q.normalized)
         hits = []
-        for score, doc in ranked[: max(k, 3)]:
+        for score, group in ranked[: max(k, 3)]:
+            doc = _best_row(group, chars)
             matched = [t for t in terms if t in doc.words]
-            clause = _shared_heading(groups[doc.law or doc.term], terms) or self._answer_level(doc, terms)
+            clause = _shared_heading(group, terms) or self._answer_level(doc, terms)
             title = doc.title if clause == doc.clause else self._title(doc.law, clause)
             hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=score,
                             snippet=_snippet(doc.text or doc.title, matched), matched=matched))

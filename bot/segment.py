@@ -11,6 +11,7 @@ the same probability as in the full dictionary and segmentation does not drift.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections.abc import Iterable
@@ -89,6 +90,8 @@ class Segmenter:
         """Load the dictionary written by :func:`write_dictionary`; jieba's cache goes to ``cache_dir``."""
         self._jieba = _tokenizer(dictionary, cache_dir)
         self.words = self._jieba.FREQ
+        # A question's runs are cut more than once (tokens, typo windows, the corrected text).
+        self._cut = functools.lru_cache(maxsize=4096)(self._cut_uncached)
 
     def is_word(self, text: str) -> bool:
         """True when ``text`` is a word of the dictionary (not just a prefix of one)."""
@@ -96,7 +99,10 @@ class Segmenter:
 
     def cut(self, text: str) -> list[str]:
         """Plain segmentation without the HMM (unknown runs fall apart into single characters)."""
-        return [t for t in self._jieba.cut(text, HMM=False) if _TOKEN_CHARS.search(t)]
+        return list(self._cut(text))
+
+    def _cut_uncached(self, text: str) -> tuple[str, ...]:
+        return tuple(t for t in self._jieba.cut(text, HMM=False) if _TOKEN_CHARS.search(t))
 
     def tokens(self, text: str) -> list[str]:
         """Search-mode tokens: each word, plus every dictionary word of 2+ characters inside it.

@@ -76,3 +76,12 @@ def test_no_bridge_to_a_word_the_question_already_uses():
     lexicon = Lexicon(vocab={}, glossary={"墩数": ["赢墩数"], "认输": ["承认"]}, pinyin_key={}, pinyin_of=lambda t: {})
     assert _glossary_matches("对赢墩数有异议", [], lexicon) == []
     assert _glossary_matches("认输了", [], lexicon) == ["承认"]
+
+
+@pytest.mark.parametrize(
+    "question, targets",
+    [("我想问一下明手的权利", []), ("请问明手的权利", []), ("这个问题", []), ("明手可以问庄家吗", ["询问"])],
+)
+def test_asking_fillers_are_not_asking(question, targets):
+    lexicon = Lexicon(vocab={}, glossary={"问": ["询问"]}, pinyin_key={}, pinyin_of=lambda t: {})
+    assert _glossary_matches(question, [], lexicon) == targets
