@@ -1,9 +1,11 @@
 """Query understanding: from what a user typed to the words the index should look for.
 
-Normalises at the edge (simplified, half-width, lower case), recognises law references and
-definition questions, drops question fillers, and bridges vocabulary: English law terms and
-colloquial Chinese through the glossary, sound-alike typos (名手 → 明手) through pinyin and
-misspelt English through rapidfuzz.
+Normalises at the edge (simplified — with Taiwan's character variants — half-width, lower
+case), recognises law references and definition questions, drops question fillers, and bridges
+vocabulary: English law terms and colloquial Chinese through the glossary, sound-alike typos
+(名手 → 明手) through pinyin, shape-alike ones (栽判 → 裁判) through :mod:`bot.typos`, misspelt
+English through rapidfuzz, spoken negation to the rulebook's written one (没听清 → 未听清叫牌)
+and Chinese counts to the rulebook's digits (第五张 → 5).
 """
 
 from __future__ import annotations
@@ -199,7 +201,8 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         # The corrected question cut again: a fix may complete a longer word (必赛分 → 比赛分).
         seen = set(q.words)
         for run in _HAN_RUN.findall(corrected):
-            q.corrections.extend(t for t in segmenter.tokens(run) if len(t) > 1 and t not in seen and t not in STOPWORDS_ZH)
+            fresh = [t for t in segmenter.tokens(run) if len(t) > 1 and t not in seen and t not in STOPWORDS_ZH]
+            q.corrections.extend(fresh)
     q.corrections.extend(w for run in runs for w in _written_negations(run, lexicon) if w not in q.corrections)
     # 「第五张」 asks about the rulebook's 「第5张」.
     q.words.extend(n for n in _numerals(plain) if n in lexicon.vocab)
@@ -239,10 +242,6 @@ def _numerals(text: str) -> list[str]:
     return out
 
 
-_BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
-_DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
-
-
 # Other ways of writing the same word that OpenCC leaves alone: 甚麼 (Hong Kong, Taiwan) is 什么.
 _VARIANTS = (("甚么", "什么"), ("妳", "你"), ("祇", "只"), ("衹", "只"))
 
@@ -264,6 +263,10 @@ def _taiwan_to_simplified(text: str) -> str:
     扣著 → 扣着, which plain t2s keeps as 著.  Not ``tw2sp``: its phrase rules rewrite across
     word boundaries (解釋出了 → 解发布了); Taiwan words are bridged in the glossary instead."""
     return _taiwan_converter().convert(text)
+
+
+_BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
+_DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 
 
 def _bid_words(word: str) -> list[str]:
@@ -357,8 +360,9 @@ def fuzzy_pinyin(sound: str) -> str:
 
 
 def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
-    """Domain words that sound like a two-character window of ``run`` that is not a word
-    itself, and share one of its characters in place (名手 → 明手, 藏派 → 藏牌)."""
+    """(window, domain word) for each domain word that sounds like a two-character window of
+    ``run`` that is not a word itself, and shares one of its characters in place (名手 → 明手,
+    藏派 → 藏牌)."""
     out = []
     if len(run) < 2:
         return out
