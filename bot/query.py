@@ -332,6 +332,12 @@ def _english_forms(word: str) -> list[str]:
     return forms
 
 
+# Turns of phrase that a substring glossary cannot hold (words in between), with the
+# rulebook words they stand for: 「叫得比上家还低」 is an insufficient bid.
+PATTERN_BRIDGES = (
+    (re.compile(r"[叫喊][得的]?比.{0,6}?[低小少]"), ("不足叫牌",)),
+    (re.compile(r"[叫喊][得的]?比.{0,6}?[高大]"), ("足够叫牌", "超叫")),
+)
 _OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
 
 
@@ -344,6 +350,9 @@ def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[s
         if phrase in compact:
             # No bridge to a word the question already uses (墩数 inside 赢墩数).
             out.extend(t for t in lexicon.glossary[phrase] if t not in compact)
+    for pattern, targets in PATTERN_BRIDGES:
+        if pattern.search(compact):
+            out.extend(t for t in targets if t not in compact)
     joined = f" {' '.join(lemmas)} "
     for base, phrase in lexicon.english_phrases.items():
         if f" {base} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):

@@ -85,3 +85,19 @@ def test_no_bridge_to_a_word_the_question_already_uses():
 def test_asking_fillers_are_not_asking(question, targets):
     lexicon = Lexicon(vocab={}, glossary={"问": ["询问"]}, pinyin_key={}, pinyin_of=lambda t: {})
     assert _glossary_matches(question, [], lexicon) == targets
+
+
+def test_pattern_bridges_lead_to_rulebook_words():
+    from bot.query import PATTERN_BRIDGES
+
+    text = _corpus_text()
+    assert [t for _, targets in PATTERN_BRIDGES for t in targets if t not in text] == []
+
+
+@pytest.mark.parametrize(
+    "question, targets",
+    [("叫得比上家还低", ["不足叫牌"]), ("喊的比对方小", ["不足叫牌"]), ("我叫得比他高", ["足够叫牌", "超叫"]), ("叫牌", [])],
+)
+def test_pattern_bridges(question, targets):
+    lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {})
+    assert _glossary_matches(question, [], lexicon) == targets
