@@ -337,6 +337,10 @@ def _english_forms(word: str) -> list[str]:
 PATTERN_BRIDGES = (
     (re.compile(r"[叫喊][得的]?比.{0,6}?[低小少]"), ("不足叫牌",)),
     (re.compile(r"[叫喊][得的]?比.{0,6}?[高大]"), ("足够叫牌", "超叫")),
+    (re.compile(r"多[出打]了?一张"), ("多打",)),
+    (re.compile(r"少[出打]了?一张"), ("漏打",)),
+    (re.compile(r"把牌.{0,2}收"), ("收拢",)),
+    (re.compile(r"谁先[出引打]"), ("引牌",)),
 )
 _OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
 
