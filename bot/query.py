@@ -144,6 +144,7 @@ class Query:
     corrections: list[str] = field(default_factory=list)
     bigrams: list[str] = field(default_factory=list)
     broad: set[str] = field(default_factory=set)
+    fixes: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def terms(self) -> Counter:
@@ -173,13 +174,16 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         return q
     q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
-    plain = _PUNCT.sub(" ", normalized).strip()
+    # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
+    # frame's words (意思) would only pull in laws about explanations.
+    plain = _PUNCT.sub(" ", q.subject or normalized).strip()
     all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
     lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in all_words]
     runs = _HAN_RUN.findall(plain)
     fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
+    q.fixes = fixes
     q.corrections = list(dict.fromkeys(word for _, word in fixes))
     # A glossary phrase may hide behind a typo (叫栽判 → 叫裁判 → 召请裁判).
     corrected = plain
@@ -382,7 +386,8 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tupl
     pinyin = lexicon.pinyin_of(run)
     for i in range(len(run) - 1):
         window = run[i : i + 2]
-        if window in lexicon.vocab or segmenter.is_word(window):
+        # A filler character (是, 的 …) makes no typo: 手是 is not 手势.
+        if window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window):
             continue
         sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
         out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)

@@ -165,7 +165,10 @@ class Searcher:
 
     def _definition_for(self, q: Query) -> Definition | None:
         subject = q.subject or q.normalized
-        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject)]
+        fixed = subject
+        for window, word in q.fixes:
+            fixed = fixed.replace(window, word)
+        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)

@@ -118,6 +118,13 @@ def test_definition_questions_in_other_words(searcher, question, term):
     assert (result.hits[0].law, result.hits[0].term) == (0, term)
 
 
+@pytest.mark.parametrize("question, term", [("名手是什么", "明手"), ("什么是藏派", "藏牌"), ("发张是什么意思", "罚张")])
+def test_definition_questions_with_a_typo(searcher, question, term):
+    result = searcher.ask(question)
+    assert (result.hits[0].law, result.hits[0].term) == (0, term)
+    assert "举止" not in result.hits[0].matched  # 「手是」 is no typo for 手势
+
+
 def test_a_rulebook_word_longer_than_a_term_is_not_that_term(tmp_path):
     # 约定卡 is a word of the rulebook (Law 40E), not the term 约定 plus one character.
     searcher = Searcher.open(cache_dir=tmp_path)
