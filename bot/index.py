@@ -21,14 +21,16 @@ from pathlib import Path
 from bot.query import STOPWORDS_ZH
 from bot.rulebook import CORPUS_DIR, Law, Rulebook
 from bot.rulebook_db import write_rulebook_tables
-from bot.segment import Segmenter, ascii_words, bigrams, write_dictionary
+from bot.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
 from bot.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
-INDEX_VERSION = 10
+INDEX_VERSION = 11
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams")
+# jieba's two-character words this frequent are everyday words, not typos (主意 2900, 名手 30).
+COMMON_WORD_FREQ = 200
 # Law and clause titles up to this length go into the dictionary as whole words.
 _TITLE_WORD_MAX = 6
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -212,6 +214,9 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
         ignore=True,
     )
     db["pinyin"].insert_all(({"char": c, "py": p} for c, p in sorted(pinyin.items())), pk="char")
+    # Everyday words outside the rulebook: never taken for a typo (see bot.query).
+    db["common"].insert_all(({"word": w} for w in common_words(COMMON_WORD_FREQ) if w not in vocab), pk="word",
+                            ignore=True)
     db["meta"].insert_all([{"key": "version", "value": str(INDEX_VERSION)}, {"key": "docs", "value": str(len(rows))}])
     # The structured rulebook beside its index, for directors and tools (sqlite-utils query …).
     write_rulebook_tables(db, rulebook)

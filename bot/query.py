@@ -81,6 +81,8 @@ class Lexicon:
     # words in more than this share of the rows are broad (see Query.terms)
     rows: int = 0
     broad_share: float = 0.2
+    # an everyday word outside the rulebook (主意): never a typo
+    is_common: Callable[[str], bool] = lambda word: False
 
     def __post_init__(self):
         keys = sorted(p for p in self.glossary if p.isascii())
@@ -282,7 +284,7 @@ def _bid_words(word: str) -> list[str]:
 def _typo_fixes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
     """(typed window, rulebook word) for the sound-alike and shape-alike typos in ``run``."""
     fixes = [fix for loose in _unsegmented(segmenter.cut(run)) for fix in _sound_alikes(loose, segmenter, lexicon)]
-    return fixes + shape_alike_fixes(run, segmenter.is_word, lexicon.vocab)
+    return fixes + shape_alike_fixes(run, lambda w: segmenter.is_word(w) or lexicon.is_common(w), lexicon.vocab)
 
 
 def _unsegmented(tokens: list[str]) -> list[str]:
@@ -387,7 +389,8 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tupl
     for i in range(len(run) - 1):
         window = run[i : i + 2]
         # A filler character (是, 的 …) makes no typo: 手是 is not 手势.
-        if window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window):
+        if (window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window)
+                or lexicon.is_common(window)):
             continue
         sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
         out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)

@@ -317,8 +317,12 @@ def _lexicon(db: sqlite3.Connection) -> Lexicon:
         marks = ",".join("?" * len(chars))
         return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
 
+    def is_common(word: str) -> bool:
+        return db.execute("SELECT 1 FROM common WHERE word = ?", (word,)).fetchone() is not None
+
     rows = db.execute("SELECT count(*) FROM docs").fetchone()[0]
-    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows)
+    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows,
+                   is_common=is_common)
 
 
 def _quote(token: str) -> str:

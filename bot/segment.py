@@ -75,6 +75,17 @@ def write_dictionary(path: Path, texts: Iterable[str], terms: Iterable[str]) -> 
     path.write_text("\n".join(lines) + "\n", encoding="utf-8", newline="\n")
 
 
+def common_words(min_freq: int) -> Iterable[str]:
+    """The two-character words of jieba's own dictionary used at least ``min_freq`` times:
+    everyday words (主意, 不满) that the corpus dictionary lacks, so that a question's real
+    word is not taken for a typo of a rulebook word (主意 is not 注意)."""
+    with jieba.Tokenizer().get_dict_file() as fh:
+        for raw in fh:
+            word, freq, *_ = raw.decode("utf-8").split()
+            if len(word) == 2 and int(freq) >= min_freq and _HAN.fullmatch(word):
+                yield word
+
+
 def _tokenizer(dictionary: Path, cache_dir: Path) -> jieba.Tokenizer:
     tokenizer = jieba.Tokenizer(str(dictionary))
     tokenizer.tmp_dir = str(cache_dir)

@@ -95,3 +95,13 @@ def test_documents_carry_law_clause_and_parent_titles():
     # Pure headings (no text of their own, children below) are not separate rows.
     assert (43, "43A", None) not in rows and (42, None, None) not in rows
     assert (50, None, None) in rows
+
+
+def test_everyday_words_are_kept_apart_from_typos(built):
+    import sqlite3
+
+    _, files = built
+    db = sqlite3.connect(files.db)
+    common = {w for (w,) in db.execute("SELECT word FROM common")}
+    assert "主意" in common and "名手" not in common  # 名手 is rare enough to be a typo of 明手
+    assert not common & {w for (w,) in db.execute("SELECT word FROM vocab")}

@@ -117,3 +117,17 @@ def test_broad_words_are_those_in_many_rows():
 
     lexicon = Lexicon(vocab={"牌张": 90, "罚张": 20}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {}, rows=300)
     assert lexicon.broad == {"牌张"}
+
+
+class _NoWords:
+    def is_word(self, text):
+        return False
+
+
+@pytest.mark.parametrize("common, fixes", [(set(), [("主意", "注意")]), ({"主意"}, [])])
+def test_an_everyday_word_is_no_typo(common, fixes):
+    from bot.query import Lexicon, _sound_alikes
+
+    lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={"注意": "zhu yi"},
+                      pinyin_of=lambda text: {"出": "chu", "主": "zhu", "意": "yi"}, is_common=common.__contains__)
+    assert _sound_alikes("出主意", _NoWords(), lexicon) == fixes
