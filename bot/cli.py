@@ -23,9 +23,10 @@ def fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
-def emit_json(data) -> None:
-    """Print ``data`` as JSON with Chinese kept readable."""
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+def emit_json(data, one_line: bool = False) -> None:
+    """Print ``data`` as JSON with Chinese kept readable; ``one_line`` for summaries that scripts
+    read as the last line of the output."""
+    click.echo(json.dumps(data, ensure_ascii=False, indent=None if one_line else 2))
 
 
 def check_length(text: str, example: str) -> None:

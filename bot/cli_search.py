@@ -84,7 +84,7 @@ def eval_command(as_json: bool, file: str) -> None:
     searcher = _open_searcher()
     report = evaluate(lambda q: searcher.ask(q).hits, rows)
     if as_json:
-        emit_json(report.to_json())
+        emit_json(report.to_json(), one_line=True)
         return
     clause = "n/a" if report.clause_recall_at_1 is None else f"{report.clause_recall_at_1:.3f}"
     click.echo(f"questions        {report.n}")

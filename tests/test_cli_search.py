@@ -92,6 +92,7 @@ def test_eval_json(run, tmp_path):
     ])
     result = run("eval", "--json", str(questions))
     assert result.exit_code == 0
+    assert len(result.output.strip().splitlines()) == 1  # one line: scripts read the last line
     data = json.loads(result.output)
     assert {k: data[k] for k in ("n", "law_recall_at_1", "law_recall_at_3", "law_mrr", "clause_recall_at_1")} == {
         "n": 3, "law_recall_at_1": 0.6667, "law_recall_at_3": 0.6667, "law_mrr": 0.6667, "clause_recall_at_1": 1.0,
