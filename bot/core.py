@@ -362,17 +362,19 @@ class Core:
             return self._note("unavailable", lang, what=say("search_feature", lang))
         result = self.services.ask(to_simplified(query), k=1 + ALTERNATIVES)
         hits = list(result.hits)
-        if not hits:
-            return self._note("no_hits", lang, query=query[:40])
-        top = hits[0]
-        reply = self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
+        # Say first, plainly, when the law for the question is not in the corpus at all.
+        missing = "".join(note + "\n" for note in self.services.missing_notes(query, lang))
+        top = hits[0] if hits else None
+        reply = top and self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
         if reply is None:
-            return self._note("no_hits", lang, query=query[:40])
+            no_hits = self._note("no_hits", lang, query=query[:40])
+            return replace(no_hits, body=missing + no_hits.body)
         alternatives = tuple(
             _button(self._hit_label(h), self._hit_command(h)) for h in hits[1 : 1 + ALTERNATIVES]
         )
         body = reply.body if result.confident else say("not_confident", lang) + "\n" + reply.body
-        return replace(reply, body=body, buttons=((alternatives,) if alternatives else ()) + reply.buttons)
+        return replace(reply, body=missing + body,
+                       buttons=((alternatives,) if alternatives else ()) + reply.buttons)
 
     def _target_reply(self, law_no: int, clause: str | None, term: str, lang: str,
                       highlights: tuple[str, ...] = (), context: ChatContext | None = None) -> Reply | None:

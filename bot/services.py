@@ -32,6 +32,8 @@ class Services:
     score_kind: Callable[[str], str | None] | None = None
     scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
     club: Callable | None = None  # bot.club.handle_command
+    # (question, lang) -> notes saying the law for the question is not in the corpus
+    missing_notes: Callable[[str, str], list[str]] = lambda question, lang: []
 
     @classmethod
     def default(cls) -> Services:
@@ -73,6 +75,11 @@ class Services:
             }
         except ImportError:
             log.warning("bot.score_replies is not available: scoring is off")
+        from bot.missing_topics import topics_not_in_corpus
+        from bot.textnorm import normalize_query
+
+        services.missing_notes = lambda question, lang: [
+            topic.note(lang) for topic in topics_not_in_corpus(normalize_query(question), services.rulebook)]
         try:
             from bot.club import handle_command
 
