@@ -89,8 +89,11 @@ class Lexicon:
         self._english_singles = {p for p in keys if " " not in p}
         self._english_words = sorted({w for p in keys for w in p.split()})
         self._english_word_set = set(self._english_words)
-        # Phrases are matched in their base forms, like the question's words (「played card」 → 「play card」).
-        self.english_phrases = {" ".join(self.english_word(w) or w for w in p.split()): p for p in keys}
+        # Phrases are matched in their base forms, like the question's words (「played cards」 →
+        # 「play card」); two entries may share one (card, cards).
+        self.english_phrases: dict[str, list[str]] = {}
+        for p in keys:
+            self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._sorted_vocab = sorted(self.vocab)
@@ -112,6 +115,13 @@ class Lexicon:
             found.append(self._sorted_vocab[i])
             i += 1
         return min(found, key=len) if found else None
+
+    def english_base(self, word: str) -> str | None:
+        """The base form of an English word for phrase matching: the shortest of its forms that a
+        glossary phrase uses (「cards」 → 「card」, so 「penalty cards」 meets 「penalty card」),
+        else its nearest glossary word (:meth:`english_word`)."""
+        known = [form for form in _english_forms(word) if form in self._english_word_set]
+        return min(known, key=len) if known else self.english_word(word)
 
     def english_word(self, word: str) -> str | None:
         """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
@@ -182,7 +192,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
-    lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in all_words]
+    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in all_words]
     runs = _HAN_RUN.findall(plain)
     fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
     q.fixes = fixes
@@ -364,9 +374,11 @@ def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[s
         if pattern.search(compact):
             out.extend(t for t in targets if t not in compact)
     joined = f" {' '.join(lemmas)} "
-    for base, phrase in lexicon.english_phrases.items():
-        if f" {base} " in joined and (" " in phrase or phrase not in STOPWORDS_EN):
-            out.extend(lexicon.glossary[phrase])
+    for base, phrases in lexicon.english_phrases.items():
+        if f" {base} " in joined:
+            for phrase in phrases:
+                if " " in phrase or phrase not in STOPWORDS_EN:
+                    out.extend(lexicon.glossary[phrase])
     return out
 
 

@@ -68,8 +68,20 @@ def test_english_word(word, base):
 )
 def test_english_glossary_matches(question, targets):
     lexicon = _lexicon()
-    lemmas = [w if w in STOPWORDS_EN else lexicon.english_word(w) or w for w in question.split()]
+    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in question.split()]
     assert sorted(_glossary_matches(question, lemmas, lexicon)) == sorted(targets)
+
+
+@pytest.mark.parametrize(
+    "question, targets",
+    [("two penalty cards", ["牌张", "罚张"]), ("a penalty card", ["牌张", "罚张"]), ("the cards", ["牌张"])],
+)
+def test_a_plural_entry_does_not_hide_the_phrase(question, targets):
+    # 「cards」 is an entry by itself, yet 「penalty cards」 still meets 「penalty card」.
+    lexicon = Lexicon(vocab={}, glossary={"card": ["牌张"], "cards": ["牌张"], "penalty card": ["罚张"]},
+                      pinyin_key={}, pinyin_of=lambda text: {})
+    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in question.split()]
+    assert sorted(set(_glossary_matches(question, lemmas, lexicon))) == sorted(targets)
 
 
 def test_no_bridge_to_a_word_the_question_already_uses():
