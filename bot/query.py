@@ -339,7 +339,7 @@ def _english_forms(word: str) -> list[str]:
     forms = [word]
     if word in _IRREGULAR:
         forms.append(_IRREGULAR[word])
-    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", "")):
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", ""), ("ly", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stem = word[: -len(suffix)] + repl
             forms.append(stem)

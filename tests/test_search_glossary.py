@@ -57,6 +57,13 @@ def test_english_word(word, base):
     assert _lexicon().english_word(word) == base
 
 
+@pytest.mark.parametrize("word, base", [("legally", "legal"), ("correctly", "correct"), ("fly", None)])
+def test_english_adverbs_meet_their_adjective(word, base):
+    lexicon = Lexicon(vocab={}, glossary={"legal": ["合法"], "correct": ["正确"]}, pinyin_key={},
+                      pinyin_of=lambda text: {})
+    assert lexicon.english_word(word) == base
+
+
 @pytest.mark.parametrize(
     "question, targets",
     [
