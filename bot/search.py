@@ -32,8 +32,10 @@ DEFINITION_WEIGHT = 0.5
 POOL_WEIGHT = 0.2
 # The law's second row, this close to its best, under one heading with it: answer the heading.
 SIBLING_SHARE = 0.85
-# How much the question's own characters in a row weigh against BM25, choosing among a law's rows.
+# How much the question's own characters in a row, and its words in the row's own clause title,
+# weigh against BM25, choosing among a law's rows.
 CHAR_TIEBREAK = 0.4
+OWN_TITLE = 0.25
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 # A best hit below this score, or matching under this share of the question's words, is a guess.
@@ -219,7 +221,7 @@ class Searcher:
         chars = _content_chars(q.normalized)
         hits = []
         for score, group in ranked[: max(k, 3)]:
-            doc = _best_row(group, chars)
+            doc = _best_row(group, chars, terms)
             matched = [t for t in terms if t in doc.words]
             clause = _shared_heading(group, terms) or self._answer_level(doc, terms)
             title = doc.title if clause == doc.clause else self._title(doc.law, clause)
@@ -286,15 +288,27 @@ def _content_chars(text: str) -> frozenset:
     return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
 
 
-def _best_row(group: list[tuple["_Doc", float]], chars: frozenset) -> "_Doc":
+def _own_title_share(doc: "_Doc", words: list[str]) -> float:
+    """The share of the question's ``words`` (beyond single characters and the law's own title)
+    that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」."""
+    law_title, _, own = doc.title.rpartition(" · ")
+    words = [t for t in words if t not in law_title]
+    if not doc.clause or not own or not words:
+        return 0.0
+    return sum(1 for t in words if t in own) / len(words)
+
+
+def _best_row(group: list[tuple["_Doc", float]], chars: frozenset, terms=()) -> "_Doc":
     """The row of a law to answer with: the best BM25 row, unless a close one shares more of
-    the question's own characters — BM25 favours short rows, and rows of one law share the
-    law's title, so near-ties between siblings are decided by the words the question used
-    (「下一个轮到谁」 → 17C 「下家 … 轮流叫牌」, not 17B)."""
+    the question's own characters, or has more of its words in its own title — BM25 favours
+    short rows, and rows of one law share the law's title, so near-ties between siblings are
+    decided by the words the question used (「下一个轮到谁」 → 17C 「下家 … 轮流叫牌」, not 17B)."""
     if len(group) < 2 or group[0][0].law == 0 or not chars:
         return group[0][0]
     best = group[0][1]
-    return max(group, key=lambda row: row[1] + CHAR_TIEBREAK * best * len(chars & row[0].words) / len(chars))[0]
+    words = [t for t in terms if len(t) > 1]
+    return max(group, key=lambda row: row[1] + CHAR_TIEBREAK * best * len(chars & row[0].words) / len(chars)
+               + OWN_TITLE * best * _own_title_share(row[0], words))[0]
 
 
 def _group_score(group: list[tuple[_Doc, float]]) -> float:

@@ -261,3 +261,32 @@ def test_best_row_of_a_law(group, expected):
     from bot.search import _best_row, _content_chars
 
     assert _best_row(group, _content_chars("发牌人叫完之后下一个轮到谁叫")).clause == expected
+
+
+def _titled_row(clause, title, score):
+    from bot.search import _Doc
+
+    return (_Doc(law=70, clause=clause, term=None, title=f"有争议的声称 · {title}", text="", words=frozenset()), score)
+
+
+@pytest.mark.parametrize(
+    "words, expected",
+    [
+        (["声称", "飞牌", "成功"], "70E"),  # the clause's own title names the question's word
+        (["声称", "成功"], "70B2"),  # nothing in either own title: BM25 stands
+        (["声称", "飞牌", "成功"], "70B2"),
+    ],
+)
+def test_best_row_prefers_its_own_title_in_a_near_tie(words, expected):
+    from bot.search import _best_row
+
+    lead = 40.0 if expected == "70B2" and "飞牌" in words else 30.0
+    group = [_titled_row("70B2", "要求各家摊牌", lead), _titled_row("70E", "未提及的打牌路线(飞牌或跌落)", 28.0)]
+    assert _best_row(group, frozenset("声"), {w: 2 for w in words}).clause == expected
+
+
+def test_own_title_share_leaves_out_the_law_title():
+    from bot.search import _own_title_share
+
+    row, _ = _titled_row("70E", "未提及的打牌路线(飞牌或跌落)", 1.0)
+    assert _own_title_share(row, ["声称", "飞牌", "裁判"]) == 0.5  # 声称 is the law's title, not the clause's
