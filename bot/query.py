@@ -45,6 +45,9 @@ STOPWORDS_EN = frozenset(
     someone anyone something anything get got bridge rule rules law laws exactly supposed say said tell okay ok one
     """.split()
 )
+# English words in nearly every question about the game: what they bridge to tells the laws
+# apart no better than a plain word does (see _generic_bridges).
+GENERIC_EN = frozenset("card cards hand play player bid call table turn side time".split())
 _DEFINITION_ZH = (
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释)(.+)$"
@@ -89,11 +92,13 @@ class Lexicon:
         self._english_singles = {p for p in keys if " " not in p}
         self._english_words = sorted({w for p in keys for w in p.split()})
         self._english_word_set = set(self._english_words)
-        # Phrases are matched in their base forms, like the question's words (「played cards」 →
-        # 「play card」); two entries may share one (card, cards).
+        self._english_cache: dict[str, str | None] = {}
+        # Phrases of several words are matched in their base forms, like the question's words
+        # (「played cards」 → 「play card」); single words through english_word (seating stays seating).
         self.english_phrases: dict[str, list[str]] = {}
         for p in keys:
-            self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
+            if " " in p:
+                self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._sorted_vocab = sorted(self.vocab)
@@ -126,6 +131,13 @@ class Lexicon:
     def english_word(self, word: str) -> str | None:
         """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
         a form that is a glossary entry by itself wins (「played」 → 「play」)."""
+        if word not in self._english_cache:
+            if len(self._english_cache) > 10_000:
+                self._english_cache.clear()
+            self._english_cache[word] = self._english_word(word)
+        return self._english_cache[word]
+
+    def _english_word(self, word: str) -> str | None:
         forms = _english_forms(word)
         for form in forms:
             if form in self._english_singles:
@@ -191,8 +203,6 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     plain = _PUNCT.sub(" ", q.subject or normalized).strip()
     all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
-    # Phrases match over every word (「face up」 holds a stopword); only content words are corrected.
-    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in all_words]
     runs = _HAN_RUN.findall(plain)
     fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
     q.fixes = fixes
@@ -201,15 +211,17 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     corrected = plain
     for window, word in fixes:
         corrected = corrected.replace(window, word)
-    for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", lemmas, lexicon):
+    generic = _generic_bridges(all_words, lexicon)
+    for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", all_words, lexicon):
         if target in q.expansions:
             continue
         q.expansions.append(target)
-        q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
+        if target not in generic:
+            q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
     for word in english_words:
         if word in lexicon.vocab:
             q.words.append(word)
-    q.broad = {w for w in q.expansions if w in lexicon.broad}
+    q.broad = {w for w in q.expansions if w in lexicon.broad} | generic
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
@@ -361,8 +373,9 @@ PATTERN_BRIDGES = (
 _OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
 
 
-def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[str]:
-    """Corpus words for every glossary phrase found in the question."""
+def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[str]:
+    """Corpus words for every glossary phrase found in the question (``plain``, and its
+    lower-cased Latin ``words``)."""
     out: list[str] = []
     # 请问, 问题 and an opening 「我想问一下」 are fillers, not the 问 that asks (问庄家 → 询问).
     compact = _OPENING_ASK.sub("", plain.replace(" ", "")).replace("请问", "。").replace("问题", "。")
@@ -373,13 +386,37 @@ def _glossary_matches(plain: str, lemmas: list[str], lexicon: Lexicon) -> list[s
     for pattern, targets in PATTERN_BRIDGES:
         if pattern.search(compact):
             out.extend(t for t in targets if t not in compact)
-    joined = f" {' '.join(lemmas)} "
+    return out + _english_matches(words, lexicon)
+
+
+def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = frozenset()) -> list[str]:
+    """Corpus words for the English glossary words and phrases in ``words`` (single words in
+    ``leave_out`` excepted)."""
+    out: list[str] = []
+    # A stopword alone is never a bridge (「down」); only content words are corrected.
+    for word in words:
+        entry = None if word in STOPWORDS_EN else lexicon.english_word(word)
+        if entry in lexicon._english_singles and entry not in STOPWORDS_EN and entry not in leave_out:
+            out.extend(lexicon.glossary[entry])
+    # Phrases match over every word (「face up」 holds a stopword).
+    joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
     for base, phrases in lexicon.english_phrases.items():
         if f" {base} " in joined:
-            for phrase in phrases:
-                if " " in phrase or phrase not in STOPWORDS_EN:
-                    out.extend(lexicon.glossary[phrase])
+            out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
     return out
+
+
+def _generic_bridges(words: list[str], lexicon: Lexicon) -> set[str]:
+    """The rulebook words that only a generic English word (:data:`GENERIC_EN`) of the question
+    bridges to: 「hand」 → 一手牌, 「bid」 → 实质叫牌.  They weigh like a plain word and add no
+    words of their own (实质, 叫牌), so that 「partner hesitated … can I bid」 is about the
+    hesitation, not the bid.  A phrase holding the word (「penalty card」, 「wrong hand」) is no
+    generic word."""
+    entries = {lexicon.english_word(w) for w in words if w not in STOPWORDS_EN}
+    generic = {t for e in entries & GENERIC_EN for t in lexicon.glossary.get(e, ())}
+    if not generic:
+        return generic
+    return generic - set(_english_matches(words, lexicon, leave_out=GENERIC_EN))
 
 
 def fuzzy_pinyin(sound: str) -> str:

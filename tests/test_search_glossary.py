@@ -75,8 +75,7 @@ def test_english_adverbs_meet_their_adjective(word, base):
 )
 def test_english_glossary_matches(question, targets):
     lexicon = _lexicon()
-    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in question.split()]
-    assert sorted(_glossary_matches(question, lemmas, lexicon)) == sorted(targets)
+    assert sorted(_glossary_matches(question, question.split(), lexicon)) == sorted(targets)
 
 
 @pytest.mark.parametrize(
@@ -87,8 +86,7 @@ def test_a_plural_entry_does_not_hide_the_phrase(question, targets):
     # 「cards」 is an entry by itself, yet 「penalty cards」 still meets 「penalty card」.
     lexicon = Lexicon(vocab={}, glossary={"card": ["牌张"], "cards": ["牌张"], "penalty card": ["罚张"]},
                       pinyin_key={}, pinyin_of=lambda text: {})
-    lemmas = [w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in question.split()]
-    assert sorted(set(_glossary_matches(question, lemmas, lexicon))) == sorted(targets)
+    assert sorted(set(_glossary_matches(question, question.split(), lexicon))) == sorted(targets)
 
 
 def test_no_bridge_to_a_word_the_question_already_uses():
@@ -121,3 +119,21 @@ def test_pattern_bridges_lead_to_rulebook_words():
 def test_pattern_bridges(question, targets):
     lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {})
     assert _glossary_matches(question, [], lexicon) == targets
+
+
+@pytest.mark.parametrize(
+    "question, generic",
+    [
+        ("partner hesitated can i bid", {"实质叫牌"}),  # bid alone: a generic word
+        ("a penalty card on the table", set()),  # card inside a phrase is no generic word
+        ("declarer played from the wrong hand", {"打牌"}),
+        ("a seating question", set()),
+    ],
+)
+def test_generic_english_words_bridge_like_plain_words(question, generic):
+    from bot.query import _generic_bridges
+
+    glossary = {"bid": ["实质叫牌"], "card": ["牌张"], "penalty card": ["罚张", "牌张"], "hand": ["一手牌"],
+                "wrong hand": ["错误方位", "一手牌"], "play": ["打牌"], "seating": ["排定座位"], "hesitate": ["迟疑"]}
+    lexicon = Lexicon(vocab={}, glossary=glossary, pinyin_key={}, pinyin_of=lambda text: {})
+    assert _generic_bridges(question.split(), lexicon) == generic
