@@ -369,6 +369,10 @@ PATTERN_BRIDGES = (
     (re.compile(r"少[出打]了?一张"), ("漏打",)),
     (re.compile(r"把牌.{0,2}收"), ("收拢",)),
     (re.compile(r"谁先[出引打]"), ("引牌",)),
+    # A hand of 12 cards is a missing card; one of 14 (with or without one of 12) a wrong
+    # number of cards.
+    (re.compile(r"^(?!.*(?:十四|14)张).*(?:只有|只剩|少了?|一共|共有|有)(?:十二|12)张(?!黑桃|红心|方块|梅花|将牌)"), ("少牌", "遗失")),
+    (re.compile(r"(?:多了?|一共|共有|有)(?:十四|14)张(?!黑桃|红心|方块|梅花|将牌)"), ("牌张数目有误",)),
 )
 _OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
 

@@ -114,7 +114,9 @@ def test_pattern_bridges_lead_to_rulebook_words():
 @pytest.mark.parametrize(
     "question, targets",
     [("叫得比上家还低", ["不足叫牌"]), ("喊的比对方小", ["不足叫牌"]), ("我叫得比他高", ["足够叫牌", "超叫"]), ("叫牌", []),
-     ("防家多出了一张", ["多打"]), ("他把牌一收", ["收拢"]), ("叫完以后谁先出", ["引牌"])],
+     ("防家多出了一张", ["多打"]), ("他把牌一收", ["收拢"]), ("叫完以后谁先出", ["引牌"]),
+     ("洗完牌我数了只有十二张", ["少牌", "遗失"]), ("东家有14张", ["牌张数目有误"]),
+     ("东家有十四张，西家只有十二张", ["牌张数目有误"]), ("我手里有十二张黑桃", [])],
 )
 def test_pattern_bridges(question, targets):
     lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {})
