@@ -369,6 +369,9 @@ PATTERN_BRIDGES = (
     (re.compile(r"少[出打]了?一张"), ("漏打",)),
     (re.compile(r"把牌.{0,2}收"), ("收拢",)),
     (re.compile(r"谁先[出引打]"), ("引牌",)),
+    # 「剩下的都是我的」 claims the rest; 「剩下的都给你」 concedes it.
+    (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)(?:是|归)(?:我|他|她|庄家)"), ("声称",)),
+    (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)给(?:你|他|她|对方)"), ("承认",)),
     # A hand of 12 cards is a missing card; one of 14 (with or without one of 12) a wrong
     # number of cards.
     (re.compile(r"^(?!.*(?:十四|14)张).*(?:只有|只剩|少了?|一共|共有|有)(?:十二|12)张(?!黑桃|红心|方块|梅花|将牌)"), ("少牌", "遗失")),
