@@ -372,6 +372,10 @@ PATTERN_BRIDGES = (
     # 「剩下的都是我的」 claims the rest; 「剩下的都给你」 concedes it.
     (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)(?:是|归)(?:我|他|她|庄家)"), ("声称",)),
     (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)给(?:你|他|她|对方)"), ("承认",)),
+    # Agreeing to a claim is acquiescing in it (第69条 默认): 「同意了对手的声称」.
+    (re.compile(r"(?:同意|接受|认可)了?(?:对手|对方|庄家|他|她)?的?(?:声称|摊牌)"), ("默认",)),
+    # Declarer's cards spread on the table mid-play (not dummy's, which are laid out by rule).
+    (re.compile(r"^(?!.*(?:明手|梦家)).*(?:全|都)?摊(?:在|到)?桌[上面]"), ("摊牌",)),
     # A hand of 12 cards is a missing card; one of 14 (with or without one of 12) a wrong
     # number of cards.
     (re.compile(r"^(?!.*(?:十四|14)张).*(?:只有|只剩|少了?|一共|共有|有)(?:十二|12)张(?!黑桃|红心|方块|梅花|将牌)"), ("少牌", "遗失")),
