@@ -13,3 +13,13 @@ def _private_state(tmp_path_factory):
     patch.setenv("BRIDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
     yield
     patch.undo()
+
+
+@pytest.fixture
+def store():
+    """A club store in memory, closed after the test."""
+    from bot.club import ClubStore
+
+    club_store = ClubStore(":memory:")
+    yield club_store
+    club_store.close()

@@ -2,7 +2,6 @@
 
 import pytest
 
-from bot.club import ClubStore
 from club_helpers import Chat
 
 # Board 5: North-South vulnerable (Law 2).  4S+1 vul = 120 + 500 + 30 = 650; 3NTX-2 vul = 500.
@@ -26,13 +25,6 @@ PAIRS_FORMS = [
     ("/r 5 1-3 p", "5号牌 1-3 PASS: 0"),
     ("/r 5 1-3 派司", "5号牌 1-3 PASS: 0"),
 ]
-
-
-@pytest.fixture
-def store():
-    store = ClubStore(":memory:")
-    yield store
-    store.close()
 
 
 @pytest.mark.parametrize("line, recorded", PAIRS_FORMS)

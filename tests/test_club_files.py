@@ -2,7 +2,6 @@
 
 import pytest
 
-from bot.club import ClubStore
 from club_helpers import Chat, rows
 
 # Board 5 (NS vul, dealer N): 4S+1 N 650, 4S= N 620, 3NTX-2 S −500 → NS MP 4, 2, 0 of 4.
@@ -14,13 +13,6 @@ CSV = ("\ufeffboard,ns,ew,contract,declarer,score_ns,score_ew,mp_ns,mp_ew\r\n"
        "5,5,6,3NTX-2,S,-500,500,0,4\r\n"
        "6,1,4,PASS,,0,0,0,2\r\n"
        "6,2,3,2H=,S,110,-110,2,0\r\n")
-
-
-@pytest.fixture
-def store():
-    store = ClubStore(":memory:")
-    yield store
-    store.close()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ figures worked out by hand below."""
 
 import pytest
 
-from bot.club import ClubStore
 from club_helpers import Chat, rows
 
 # Mitchell movement: NS pairs 1, 2, 3 stay, EW pairs 4, 5, 6 move; two boards a round.
@@ -76,10 +75,8 @@ STANDINGS = [
 
 
 @pytest.fixture
-def chat():
-    store = ClubStore(":memory:")
-    yield Chat(store)
-    store.close()
+def chat(store):
+    return Chat(store)
 
 
 @pytest.fixture

@@ -21,13 +21,6 @@ BOARD_5_ROWS = [("1", "3", "4S+1", "N", "650", "-", "4", "0", "100.00", "0.00"),
 
 
 @pytest.fixture
-def store():
-    store = ClubStore(":memory:")
-    yield store
-    store.close()
-
-
-@pytest.fixture
 def club(store):
     chat = Chat(store, chat_id=-100, user_id=7)
     chat.text("/session new pairs 周三 8副")

@@ -3,7 +3,6 @@ VPs worked out by hand below."""
 
 import pytest
 
-from bot.club import ClubStore
 from club_helpers import Chat, rows
 
 # 狮子 (home) sit NS in the open room and EW in the closed room.  IMPs to 狮子 =
@@ -48,10 +47,8 @@ TRAVELLERS = {
 
 
 @pytest.fixture
-def chat():
-    store = ClubStore(":memory:")
-    yield Chat(store)
-    store.close()
+def chat(store):
+    return Chat(store)
 
 
 @pytest.fixture

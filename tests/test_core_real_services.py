@@ -8,11 +8,8 @@ from bot.core import ChatMessage, Core
 
 
 @pytest.fixture(scope="module")
-def core(tmp_path_factory):
-    mp = pytest.MonkeyPatch()
-    mp.setenv("BRIDGEBOT_CACHE", str(tmp_path_factory.mktemp("cache")))
-    yield Core.open()
-    mp.undo()
+def core():
+    return Core.open()
 
 
 @pytest.mark.parametrize(

@@ -28,14 +28,12 @@ def emulator():
 
 
 @pytest.fixture(scope="session")
-def chat_core(tmp_path_factory):
-    """The real chat core (rulebook, search, scorer, club store in a temporary database)."""
+def chat_core():
+    """The real chat core (rulebook, search, scorer; the club store in the temporary database
+    that tests/conftest.py sets up for the whole run)."""
     from bot.core import Core
 
-    patch = pytest.MonkeyPatch()
-    patch.setenv("BRIDGEBOT_DB", str(tmp_path_factory.mktemp("club") / "bridgebot.db"))
-    yield Core.open()
-    patch.undo()
+    return Core.open()
 
 
 @pytest.fixture
