@@ -33,7 +33,7 @@ def _pin_to_one_cpu() -> None:
 
 def throughput() -> dict:
     """Messages per second of Core.handle over ROUNDS × the workload, after one warm-up round."""
-    from bot.core import ChatMessage, Core
+    from bot.chat.core import ChatMessage, Core
 
     core = Core.open()
     for text in WORKLOAD:

@@ -38,8 +38,8 @@ def main() -> None:
     """Print µs per result for bridgebot and endplay, the ratio, and parse-and-score."""
     from endplay.types import Contract, Denom, Penalty, Player, Vul
 
-    from bot.notation import parse_result
-    from bot.scoring import contract_score
+    from bot.scoring.notation import parse_result
+    from bot.scoring.contracts import contract_score
 
     denom = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
     penalty = {0: Penalty.passed, 1: Penalty.doubled, 2: Penalty.redoubled}

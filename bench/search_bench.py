@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python bench/search_bench.py [QUESTIONS.jsonl]`` (or ``make bench``).
 
-- **search**: ``bot.search.Searcher`` (jieba with the corpus dictionary, glossary, FTS5/BM25).
+- **search**: ``bot.search.searcher.Searcher`` (jieba with the corpus dictionary, glossary, FTS5/BM25).
 - **substring**: a plain substring scan — the question, split at spaces and punctuation, and a
   document scores the total length of the pieces it contains.
 - **bm25-jieba**: ``rank_bm25.BM25Okapi`` over the same documents, tokenised with jieba's own
@@ -53,9 +53,9 @@ def _distinct_laws(ranked_docs, k: int = 3) -> list[_Hit]:
 
 
 def _documents():
-    from bot.index import documents
-    from bot.rulebook import load
-    from bot.textnorm import normalize_query
+    from bot.search.index import documents
+    from bot.rulebook.model import load
+    from bot.base.textnorm import normalize_query
 
     docs = documents(load())
     for doc in docs:
@@ -65,7 +65,7 @@ def _documents():
 
 def substring_baseline(docs):
     """``ask(question) -> hits`` by a plain substring scan."""
-    from bot.textnorm import normalize_query
+    from bot.base.textnorm import normalize_query
 
     def ask(question: str) -> list[_Hit]:
         pieces = [p for p in _PIECES.split(normalize_query(question)) if p]
@@ -81,7 +81,7 @@ def bm25_baseline(docs):
     import jieba
     from rank_bm25 import BM25Okapi
 
-    from bot.textnorm import normalize_query
+    from bot.base.textnorm import normalize_query
 
     jieba.setLogLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
@@ -117,8 +117,8 @@ def cold_start() -> dict:
 
 def main(path: Path = DEV) -> None:
     """Run the three methods on the question file and print quality, latency and ratios."""
-    from bot.search import Searcher
-    from bot.search_eval import evaluate, read_questions
+    from bot.search.searcher import Searcher
+    from bot.search.evaluation import evaluate, read_questions
 
     rows = read_questions(path)
     cold = cold_start()  # first: a child forked from a big parent would report the parent's RSS

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.core import Core
-from bot.errors import ScoringInputError
-from bot.refs import parse_reference
-from bot.rulebook import clause_label, rulebook_from_json
-from bot.services import Services
+from bot.chat.core import Core
+from bot.base.errors import ScoringInputError
+from bot.rulebook.refs import parse_reference
+from bot.rulebook.model import clause_label, rulebook_from_json
+from bot.chat.services import Services
 
 LONG_LINE = "长" * 1000
 
@@ -46,7 +46,7 @@ def _clause_lines(law, clause_id):
 
 
 def law_text(law, clause_id=None):
-    """Plain text of a law or a clause subtree under a heading line, like bot.render."""
+    """Plain text of a law or a clause subtree under a heading line, like bot.rulebook.render."""
     if clause_id is None:
         return "\n".join(law_blocks(law))
     return f"{clause_label(clause_id)} {law.title}\n{_clause_lines(law, clause_id)}"
@@ -62,7 +62,7 @@ def law_blocks(law):
 
 
 def definition_text(definition):
-    """A definition under its heading line, like bot.render."""
+    """A definition under its heading line, like bot.rulebook.render."""
     return f"{definition.term} ({definition.en})\n{definition.text}"
 
 

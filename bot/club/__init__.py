@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from bot.club.commands import HANDLERS, ClubReply, Request
-from bot.errors import ClubInputError
+from bot.base.errors import ClubInputError
 from bot.club.store import ClubStore, default_store
 
 __all__ = ["COMMANDS", "ClubReply", "ClubStore", "handle_command"]

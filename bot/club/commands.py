@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from bot.club import csvio, render
 from bot.club.entry import describe, example, outcome, parse_board_number, parse_entry
-from bot.errors import ClubInputError
+from bot.base.errors import ClubInputError
 from bot.club.model import PAIRS, TEAMS, Result, Session
 from bot.club.reports import match_result, pairs_standings, pairs_traveller, teams_boards
 from bot.club.store import ClubStore
-from bot.textnorm import to_halfwidth, to_simplified
+from bot.base.textnorm import to_halfwidth, to_simplified
 
 DEFAULT_BOARDS = 36
 MAX_BOARDS = 128

@@ -9,9 +9,9 @@ import csv
 import io
 import re
 
-from bot.boards import board_info
+from bot.scoring.boards import board_info
 from bot.club.entry import parse_entry
-from bot.errors import ClubInputError
+from bot.base.errors import ClubInputError
 from bot.club.model import PAIRS, PASS, Result, Session
 from bot.club.reports import pairs_traveller, teams_boards
 

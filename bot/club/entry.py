@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
-from bot.boards import board_info, side_of
-from bot.errors import ClubInputError
+from bot.scoring.boards import board_info, side_of
+from bot.base.errors import ClubInputError
 from bot.club.model import CLOSED_ROOM, OPEN_ROOM, PAIRS, PASS, Result, Session
-from bot.errors import ScoringInputError
-from bot.notation import parse_result
-from bot.scoring import contract_score
-from bot.textnorm import to_halfwidth, to_simplified
+from bot.base.errors import ScoringInputError
+from bot.scoring.notation import parse_result
+from bot.scoring.contracts import contract_score
+from bot.base.textnorm import to_halfwidth, to_simplified
 
 MAX_LABEL = 20
 PAIRS_EXAMPLE = "/r 5 NS1-EW3 4S+1 N"

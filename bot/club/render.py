@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.boards import board_info
+from bot.scoring.boards import board_info
 from bot.club.model import OPEN_ROOM, PAIRS, PASS, Result, Session
 from bot.club.reports import MatchResult, PairStanding, TeamsBoard, TravellerLine, percent_text
 

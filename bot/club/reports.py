@@ -10,8 +10,8 @@ from fractions import Fraction
 
 from bot.club.model import CLOSED_ROOM, OPEN_ROOM, Result, Session
 from bot.club.vp import victory_points
-from bot.matchpoints import matchpoints
-from bot.scoring import imps
+from bot.scoring.matchpoints import matchpoints
+from bot.scoring.contracts import imps
 
 
 def percent_text(part: Fraction | int, whole: Fraction | int) -> str:

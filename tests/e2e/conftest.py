@@ -31,7 +31,7 @@ def emulator():
 def chat_core():
     """The real chat core (rulebook, search, scorer; the club store in the temporary database
     that tests/conftest.py sets up for the whole run)."""
-    from bot.core import Core
+    from bot.chat.core import Core
 
     return Core.open()
 

@@ -295,11 +295,11 @@ class BotUnderTest:
 
 @asynccontextmanager
 async def running_bot(emulator_url: str, core, webhook: bool = False, **build_options):
-    """The real ``Application`` (``bot.telegram_bot.build_application``) started as
+    """The real ``Application`` (``bot.chat.telegram_bot.build_application``) started as
     ``run_polling`` would (``post_init`` included) and stopped on exit; with ``webhook=True`` it
     serves a webhook on a loopback port instead, registered with the emulator by ``setWebhook``."""
-    from bot.settings import Settings
-    from bot.telegram_bot import build_application, webhook_options
+    from bot.chat.settings import Settings
+    from bot.chat.telegram_bot import build_application, webhook_options
 
     token = f"{int.from_bytes(os.urandom(3), 'big')}:TEST{uuid.uuid4().hex}"
     request = EmulatorRequest()

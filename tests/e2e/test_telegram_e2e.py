@@ -132,7 +132,7 @@ def test_group_chatter_is_ignored_mentions_commands_and_replies_are_answered(e2e
 
 
 def test_a_flood_gets_a_burst_of_answers_and_one_warning(e2e):
-    from bot.chat_context import FloodGuard
+    from bot.chat.context import FloodGuard
 
     async def scenario(bot):
         for _ in range(8):

@@ -1,0 +1,89 @@
+"""What the chat core needs from the rest of bridgebot, gathered in one place.
+
+The core never imports the search index, the scorer or the club store directly: it is
+handed a :class:`Services`.  :meth:`Services.default` wires the real modules; tests hand in
+small fakes.  A module that cannot be loaded leaves its slot None, and the core answers
+「…功能暂时不可用」 for that feature instead of failing everything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.rulebook.model import Rulebook
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    """The collaborators of :class:`bot.chat.core.Core` (each a plain callable or object)."""
+
+    rulebook: Rulebook
+    law_text: Callable  # (law, clause_id=None) -> str
+    law_blocks: Callable  # (law) -> list[str]
+    definition_text: Callable  # (definition) -> str
+    parse_reference: Callable | None = None  # (text) -> Reference | None
+    ask: Callable | None = None  # (question, k) -> SearchResult
+    looks_like_score: Callable[[str], bool] | None = None
+    # (text) -> "score"/"imp"/"mp"/"board"/"adjusted" or None: which scorer a plain message wants
+    score_kind: Callable[[str], str | None] | None = None
+    scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
+    club: Callable | None = None  # bot.club.handle_command
+    # (question, lang) -> notes saying the law for the question is not in the corpus
+    missing_notes: Callable[[str, str], list[str]] = lambda question, lang: []
+
+    @classmethod
+    def default(cls) -> Services:
+        """The real modules: rulebook, renderer, reference parser, searcher, scorer, club sessions."""
+        from bot.rulebook import render
+        from bot.rulebook.model import load
+
+        services = cls(
+            rulebook=load(),
+            law_text=render.law_text,
+            law_blocks=render.law_blocks,
+            definition_text=render.definition_text,
+        )
+        try:
+            from bot.rulebook.refs import parse_reference
+
+            services.parse_reference = parse_reference
+        except ImportError:
+            log.warning("bot.rulebook.refs is not available: law references are answered by search")
+        try:
+            from bot.search.searcher import Searcher
+
+            services.ask = Searcher.open().ask
+        except ImportError:
+            log.warning("bot.search.searcher is not available: questions cannot be answered")
+        try:
+            from bot.scoring import replies as score_replies
+            from bot.scoring.notation import looks_like_score
+            from bot.scoring.inputs import reply_kind
+
+            services.looks_like_score = looks_like_score
+            services.score_kind = reply_kind
+            services.scorers = {
+                "score": score_replies.score_reply,
+                "imp": score_replies.imp_reply,
+                "mp": score_replies.mp_reply,
+                "board": score_replies.board_reply,
+                "adjusted": score_replies.adjusted_reply,
+            }
+        except ImportError:
+            log.warning("bot.scoring.replies is not available: scoring is off")
+        from bot.search.absent import topics_not_in_corpus
+        from bot.base.textnorm import normalize_query
+
+        services.missing_notes = lambda question, lang: [
+            topic.note(lang) for topic in topics_not_in_corpus(normalize_query(question), services.rulebook)]
+        try:
+            from bot.club import handle_command
+
+            services.club = handle_command
+        except ImportError:
+            log.warning("bot.club is not available: club sessions are off")
+        return services

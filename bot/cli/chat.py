@@ -1,0 +1,82 @@
+"""`bridgebot` subcommands for the chat area (registered by bot.cli.main): ``chat`` and ``run``.
+
+``DEFAULT`` is what plain ``bridgebot`` runs: the Telegram bot when TELEGRAM_BOT_TOKEN is set,
+else the console chat.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from dataclasses import replace
+
+import click
+
+from bot.cli.common import fail
+
+
+def _settings():
+    from bot.chat.settings import Settings
+
+    try:
+        return Settings.from_env()
+    except ValueError as err:
+        fail(str(err))
+
+
+def _core():
+    from bot.chat.core import Core
+
+    try:
+        return Core.open()
+    except FileNotFoundError as err:
+        fail(f"语料文件缺失 ({err.filename})。请先运行 `bridgebot build`。")
+
+
+@click.command("chat")
+def chat() -> None:
+    """Console chat over the same core as the Telegram bot (interactive, or piped:
+    `echo '第50条' | bridgebot chat`)."""
+    from bot.chat.console import run_console
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    _settings()
+    sys.exit(run_console(_core()))
+
+
+@click.command("run")
+@click.option("--webhook-url", default=None, help="Public HTTPS URL for webhook mode (else long polling).")
+@click.option("--port", type=click.IntRange(1, 65535), default=None, help="Local port of the webhook server.")
+@click.pass_context
+def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
+    """The bot: Telegram when TELEGRAM_BOT_TOKEN is set (long polling, or a webhook with
+    --webhook-url/--port), otherwise the console chat."""
+    settings = _settings()
+    if webhook_url:
+        settings = replace(settings, webhook_url=webhook_url)
+    if port:
+        settings = replace(settings, port=port)
+    if not settings.token:
+        if settings.webhook_url:
+            fail("webhook mode needs a bot token: export TELEGRAM_BOT_TOKEN=123456:ABC... (from @BotFather)")
+        ctx.invoke(chat)
+        return
+    if settings.webhook_url and not settings.webhook_url.startswith("https://"):
+        fail("the webhook URL must start with https:// (Telegram's rule), e.g. https://bot.example.org/telegram")
+    from telegram.error import InvalidToken, NetworkError
+
+    from bot.chat import telegram_bot
+
+    logging.basicConfig(level=settings.log_level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        telegram_bot.run(settings, _core())
+    except InvalidToken:
+        fail("Telegram refused the bot token (TELEGRAM_BOT_TOKEN). Ask @BotFather for it; it looks like "
+             "123456:ABC-DEF1234ghIkl")
+    except NetworkError as err:
+        fail(f"cannot reach the Telegram Bot API ({err}). Check the network, or chat here: bridgebot chat")
+
+
+COMMANDS: list = [chat, run]
+DEFAULT = run

@@ -1,0 +1,181 @@
+"""Read what people type for IMP, matchpoint, board and adjusted-score requests, and tell
+which kind of scoring request a plain message is.
+
+Every function raises :class:`bot.base.errors.ScoringInputError` (with an example of the right
+form) for input it cannot use.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.scoring.boards import board_info
+from bot.base.errors import ScoringInputError
+from bot.scoring.notation import MAX_CHARS, looks_like_score, parse_board
+from bot.base.textnorm import normalize_query
+
+MAX_SCORES = 100  # one board's traveller; keeps the table under Telegram's 4096 characters
+MAX_SCORE = 20000  # no bridge score or difference comes near this; larger numbers are typos
+MAX_BOARD = 10000
+_INTEGER = re.compile(r"(?<![\d.])[-+]?\d+(?![\d.])")
+_IMP_WORDS = frozenset("imp imps vs v versus and diff difference to against how many what is the".split())
+_MP_WORDS = frozenset(
+    "mp mps matchpoint matchpoints matchpointed scores score we us our ours others other tables table "
+    "and vs what how many is are the butler cross imp imps".split()
+)
+_OURS = re.compile(r"我们|我方|咱们|(?<![a-z])(?:we|us|our|ours)(?![a-z])")
+ADJUSTED_WORDS = [
+    ("plus", r"平均正分|平均加|平均\+|average\s*plus|avg\s*\+|(?<![a-z])(?:a|ave)\+"),
+    ("minus", r"平均负分|平均减|平均-|average\s*minus|avg\s*-|(?<![a-z])(?:a|ave)-(?![a-z0-9])"),
+    ("average", r"平均分|average|avg"),
+]
+
+
+def prepare(text: str, example_zh: str, example_en: str) -> str:
+    """The text normalised (:func:`bot.base.textnorm.normalize_query`), or an error when it is
+    empty or longer than ``MAX_CHARS``; the examples go into the message."""
+    if not isinstance(text, str) or not text.strip():
+        raise ScoringInputError(f"请写出要算的内容。例如: {example_zh}", f"Please say what to work out; e.g. {example_en}.")
+    if len(text) > MAX_CHARS:
+        raise ScoringInputError(
+            f"输入太长 ({len(text)} 个字符, 最多 {MAX_CHARS})。例如: {example_zh}",
+            f"The text is too long ({len(text)} characters, at most {MAX_CHARS}); e.g. {example_en}.",
+        )
+    return normalize_query(text.replace("\u2212", "-"))
+
+
+def _integers(text: str, allowed_words: frozenset[str], example_zh: str, example_en: str) -> list[int]:
+    for word in re.findall(r"[a-z]+", text):
+        if word not in allowed_words:
+            raise ScoringInputError(f"看不懂 “{word}”。例如: {example_zh}", f"Cannot read “{word}”; e.g. {example_en}.")
+    numbers = [int(n) for n in _INTEGER.findall(text)]
+    for n in numbers:
+        if abs(n) > MAX_SCORE:
+            raise ScoringInputError(
+                f"{n} 不像桥牌分数 (绝对值最多 {MAX_SCORE})。例如: {example_zh}",
+                f"{n} does not look like a bridge score (at most {MAX_SCORE} either way); e.g. {example_en}.",
+            )
+    return numbers
+
+
+def imp_numbers(text: str) -> list[int]:
+    """The one difference or two scores of an IMP request (``620 对 -100`` → ``[620, -100]``)."""
+    example_zh, example_en = "620 -100 (两个分数) 或 520 (分差)", "620 -100 (two scores) or 520 (a difference)"
+    text = prepare(text, example_zh, example_en)
+    numbers = _integers(text, _IMP_WORDS, example_zh, example_en)
+    if len(numbers) not in (1, 2):
+        raise ScoringInputError(
+            f"请给一个分差或两个分数 (找到 {len(numbers)} 个数)。例如: {example_zh}",
+            f"Give one difference or two scores (found {len(numbers)} numbers); e.g. {example_en}.",
+        )
+    return numbers
+
+
+def mp_scores(text: str) -> tuple[list[int], int | None]:
+    """The scores of a matchpoint request and the index of ours (after 我们/we), or None."""
+    example_zh, example_en = "420 450 420 -50", "420 450 420 -50"
+    text = prepare(text, example_zh, example_en)
+    if parse_board(text) is not None:
+        text = re.sub(r"(?:board|bd|#)\s*\d+|第?\s*\d+\s*(?:号牌|副牌|副|号)", " ", text, count=1)
+    ours_at = _OURS.search(text)
+    numbers = _integers(text, _MP_WORDS, example_zh, example_en)
+    if len(numbers) < 2:
+        raise ScoringInputError(
+            f"至少要两个成绩才能比较 (找到 {len(numbers)} 个)。例如: {example_zh}",
+            f"At least two scores are needed to compare (found {len(numbers)}); e.g. {example_en}.",
+        )
+    if len(numbers) > MAX_SCORES:
+        raise ScoringInputError(
+            f"成绩太多 ({len(numbers)} 个, 最多 {MAX_SCORES})。例如: {example_zh}",
+            f"Too many scores ({len(numbers)}, at most {MAX_SCORES}); e.g. {example_en}.",
+        )
+    odd = [n for n in numbers if n % 10]
+    if odd:
+        raise ScoringInputError(
+            f"{odd[0]} 不是桥牌分数 (分数都是 10 的倍数)。例如: {example_zh}",
+            f"{odd[0]} is not a bridge score (scores are multiples of 10); e.g. {example_en}.",
+        )
+    ours = None
+    if ours_at:
+        after = [m for m in _INTEGER.finditer(text) if m.start() >= ours_at.end()]
+        if after:
+            ours = [m.start() for m in _INTEGER.finditer(text)].index(after[0].start())
+    return numbers, ours
+
+
+def mp_method(text: str) -> str:
+    """The method a matchpoint request names: "butler", "cross" (cross-IMPs) or "mp" (plain)."""
+    text = normalize_query(text)
+    if re.search(r"butler|巴特勒", text):
+        return "butler"
+    if re.search(r"cross|交叉", text):
+        return "cross"
+    return "mp"
+
+
+def board_number(text: str) -> int:
+    """The board number of a board request: ``7号牌``, ``board 7``, ``第7副`` or just ``7``."""
+    example_zh, example_en = "7号牌 或 board 7", "board 7"
+    text = prepare(text, example_zh, example_en)
+    n = parse_board(text)
+    if n is None:
+        numbers = _INTEGER.findall(text)
+        if len(numbers) != 1:
+            raise ScoringInputError(f"请给一个牌号。例如: {example_zh}", f"Please give one board number; e.g. {example_en}.")
+        n = int(numbers[0])
+    if n > MAX_BOARD:
+        raise ScoringInputError(f"牌号 {n} 太大。例如: {example_zh}", f"Board number {n} is too large; e.g. {example_en}.")
+    board_info(n)  # raises for n < 1
+    return n
+
+
+def looks_like_adjusted(text: str) -> bool:
+    """True when the text asks about an artificial adjusted score (平均正分, average plus, A+ …)."""
+    text = normalize_query(text) if isinstance(text, str) and len(text) <= MAX_CHARS else ""
+    return any(re.search(p, text) for _, p in ADJUSTED_WORDS)
+
+
+def adjusted_request(text: str) -> tuple[list[str], float | None]:
+    """The adjusted-score kinds a text names ("minus", "average", "plus"; all three when it
+    names none) and the board top it gives (``顶分 12``, ``top 12``), or None."""
+    text = prepare(text, "平均正分 顶分 12", "average plus top 12")
+    kinds = [kind for kind, pattern in ADJUSTED_WORDS if re.search(pattern, text)]
+    found = re.search(r"(?:顶分|top)\s*(\d+)", text)
+    return kinds[:1] or ["minus", "average", "plus"], (int(found.group(1)) if found else None)
+
+
+_IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
+_MP_CUE = re.compile(r"(?<!国际)比赛分|(?<![a-z])mps?(?![a-z])|matchpoint|别桌|百分比")
+_MP_METHOD_CUE = re.compile(r"butler|巴特勒|cross|交叉")
+_BOARD_CUE = re.compile(r"发牌|局况|谁发|dealer|vulnerab|(?<![a-z])vul(?![a-z])|有局|无局")
+
+
+def reply_kind(text: str) -> str | None:
+    """Which reply fits a plain message: "score", "imp", "mp", "board", "adjusted" or None
+    (not a scoring request — e.g. an ordinary rules question)."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    if looks_like_score(text):
+        return "score"
+    if len(text) > MAX_CHARS:
+        return None
+    norm = normalize_query(text)
+    numbers = _INTEGER.findall(norm)
+    if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
+        return "mp"
+    if _IMP_CUE.search(norm) and numbers:
+        return "imp"
+    if _MP_CUE.search(norm) and len(numbers) >= 2:
+        return "mp"
+    if looks_like_adjusted(norm) and re.search(r"多少|是什么|what|how|调整|adjusted|\?|？", norm):
+        return "adjusted"
+    if _mentions_board(norm) and _BOARD_CUE.search(norm):
+        return "board"
+    return None
+
+
+def _mentions_board(text: str) -> bool:
+    try:
+        return parse_board(text) is not None
+    except ScoringInputError:
+        return True  # "board 0 谁发牌" is a board request with a bad number

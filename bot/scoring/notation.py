@@ -1,0 +1,311 @@
+"""Parse a result as people type it — ``4S+1``, ``3NTx-2``, ``4♠+1 有局``, ``4红心超1 北 7号牌`` —
+into a :class:`ContractResult`, and tell a score request from an ordinary question."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.scoring.boards import board_info, seat_vulnerable, side_of
+from bot.base.errors import ScoringInputError
+from bot.base.textnorm import normalize_query
+
+MAX_CHARS = 1000
+EXAMPLES_ZH = "例如 4S+1 有局、3NTx-2 北 7号牌、4红心超1 无局"
+EXAMPLES_EN = "e.g. 4S+1 vul, 3NTx-2 N board 7, 4H= nv"
+
+_CN_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+               "十": 10, "十一": 11, "十二": 12, "十三": 13}
+_NUM = r"\d{1,2}|十[一二三]?|[一二两三四五六七八九]"
+_LEVEL = r"\d(?!\d)|[一二两三四五六七八九]"  # one digit: "68D" is a clause, not a contract
+_STRAINS = {
+    "C": ("梅花", "草花", "♣", "♧", "c"),
+    "D": ("方块", "方片", "方砖", "♦", "♢", "d"),
+    "H": ("红心", "红桃", "♥", "♡", "h"),
+    "S": ("黑桃", "♠", "♤", "s"),
+    "NT": ("无将", "无王", "无主", "nt", "n"),
+}
+_STRAIN_OF = {word: strain for strain, words in _STRAINS.items() for word in words}
+_STRAIN_RE = "|".join(sorted(map(re.escape, _STRAIN_OF), key=len, reverse=True))
+_DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
+               "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
+_DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
+_MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
+_RESULT_RE = (
+    rf"(?P<exact>=)"
+    rf"|(?:\+|超过|超)\s*(?P<over>{_NUM})(?:\s*墩)?"
+    rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
+    rf"|(?:-|宕|down|off)\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
+    rf"|(?P<down1>宕|down)"
+    rf"|(?P<made>{_MADE_WORDS})"
+)
+_CONTRACT = re.compile(
+    rf"(?<![0-9a-z.])(?P<level>{_LEVEL})\s*(?P<strain>{_STRAIN_RE})(?![a-wyz])"
+    rf"\s*(?P<doubled>{_DOUBLED_RE})?(?![a-z])"
+    rf"(?:\s*[,，]?\s*(?P<result>{_RESULT_RE}))?"
+)
+# A level followed by something that is not a strain: "4Q=", "5Z+1" — worth a specific message.
+_BAD_STRAIN = re.compile(r"(?<![0-9a-z.])\d{1,2}\s*(?P<strain>[a-z])\s*x{0,2}\s*(?:[=+]|-\s*\d)")
+# A two-digit level before a real strain and a result: "10S=", "12红心超1".
+_BAD_LEVEL = re.compile(
+    rf"(?<![0-9a-z.])(?P<level>\d{{2}})\s*(?:{_STRAIN_RE})(?![a-wyz])\s*(?:{_DOUBLED_RE})?\s*(?:{_RESULT_RE})"
+)
+_TRICKS = re.compile(rf"(?P<tricks>{_NUM})\s*(?:墩|tricks?)")
+_BOARD = re.compile(
+    r"(?:board|bd|牌号|#)\s*(?P<a>-?\d+)"
+    r"|第\s*(?P<b>-?\d+)\s*(?:号牌|副牌|副|号|块牌)"
+    r"|(?<![0-9a-z.+=-])(?P<c>\d+)\s*(?:号牌|副牌|号)"
+)
+# Order matters: longer phrases first, so "双方无局" is not read as "无局".
+_VULNERABILITY = [
+    (r"双方有局|都有局|全有局|both\s*vul(?:nerable)?|(?<![a-z])(?:both|all)(?![a-z])", ("table", "Both")),
+    (r"双方无局|都无局|全无局|none\s*vul(?:nerable)?|(?<![a-z])neither(?![a-z])", ("table", None)),
+    (r"南北无局", ("side", "NS")),
+    (r"东西无局", ("side", "EW")),
+    (r"南北有局|(?<![a-z])ns\s*vul(?:nerable)?(?![a-z])|(?<![a-z])ns(?![a-z])|南北(?!\s*[无])",
+     ("table", "NS")),
+    (r"东西有局|(?<![a-z])ew\s*vul(?:nerable)?(?![a-z])|(?<![a-z])ew(?![a-z])|东西(?!\s*[无])",
+     ("table", "EW")),
+    (r"无局|(?<![a-z])(?:nv|non-?vul(?:nerable)?|not\s*vul(?:nerable)?)(?![a-z])", ("declarer", False)),
+    (r"有局|(?<![a-z])(?:vul(?:nerable)?)(?![a-z])", ("declarer", True)),
+]
+_SEATS = {"n": "N", "north": "N", "北": "N", "e": "E", "east": "E", "东": "E",
+          "s": "S", "south": "S", "南": "S", "w": "W", "west": "W", "西": "W"}
+_SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|(?P<zh>[北东南西])家?")
+# Words a result may come wrapped in; any other Latin word is reported, so that a typo such as
+# "vull" is not silently ignored (which would drop the vulnerability).
+_FILLER_EN = frozenset(
+    "what whats is the a an score scores scored scoring for points point how much many by declarer "
+    "declared decl with on at in it please result results and of worth get gets do does we i you they "
+    "our my their if when are was were be contract bid played play".split()
+)
+# Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
+_SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|score")
+
+
+@dataclass(frozen=True)
+class ContractResult:
+    """A contract and its result, with what the text said about seats and vulnerability.
+
+    ``tricks`` is the total number of tricks declarer took (0–13).  ``declarer`` is N/E/S/W
+    or None.  ``vulnerable`` is whether the declaring side is vulnerable, or None when the
+    text does not settle it.  ``vulnerability`` (None/NS/EW/Both) is the table's
+    vulnerability, meaningful only when ``vulnerability_known``; it comes from the text or
+    from Law 2 for ``board``.  ``assumed_made`` is True when no result was written and the
+    contract is taken as made exactly.
+    """
+
+    level: int
+    strain: str
+    doubled: int
+    tricks: int
+    declarer: str | None = None
+    vulnerable: bool | None = None
+    vulnerability: str | None = None
+    vulnerability_known: bool = False
+    board: int | None = None
+    assumed_made: bool = False
+
+    @property
+    def result(self) -> int:
+        """Overtricks (positive), 0 for made exactly, or undertricks (negative)."""
+        return self.tricks - 6 - self.level
+
+    @property
+    def label(self) -> str:
+        """The result in standard notation, e.g. ``4♠+1``, ``3NTx-2``, ``6♥xx=``."""
+        strain = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}[self.strain]
+        result = "=" if self.result == 0 else f"{self.result:+d}"
+        return f"{self.level}{strain}{'x' * self.doubled}{result}"
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else _CN_NUMBERS[text]
+
+
+def _error(zh: str, en: str) -> ScoringInputError:
+    return ScoringInputError(f"{zh}。{EXAMPLES_ZH}", f"{en}; {EXAMPLES_EN}.")
+
+
+def _prepare(text: str) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise _error("请写出定约和结果", "Please give a contract and its result")
+    if len(text) > MAX_CHARS:
+        raise _error(f"输入太长 ({len(text)} 个字符, 最多 {MAX_CHARS})",
+                     f"The text is too long ({len(text)} characters, at most {MAX_CHARS})")
+    text = normalize_query(text.replace("\ufe0f", ""))
+    return re.sub(r"[\u2212\u2013\u2014\uff0d]", "-", text)
+
+
+def _take(pattern: re.Pattern, text: str) -> tuple[re.Match | None, str]:
+    """The first match of ``pattern`` and the text with that match blanked out."""
+    m = pattern.search(text)
+    if not m:
+        return None, text
+    return m, text[: m.start()] + " " + text[m.end():]
+
+
+def parse_board(text: str) -> int | None:
+    """The board number a text mentions (``board 7``, ``7号牌``, ``第7副``), or None.
+
+    Raises :class:`ScoringInputError` for a board number below 1."""
+    m = _BOARD.search(text)
+    if not m:
+        return None
+    n = int(m.group("a") or m.group("b") or m.group("c"))
+    if n < 1:
+        raise ScoringInputError(
+            f"牌号必须是 1 或更大的整数, 不是 {n}。例如: 7号牌",
+            f"The board number must be a whole number of 1 or more, not {n}; e.g. board 7.",
+        )
+    return n
+
+
+def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
+    level = _number(m.group("level"))
+    strain = _STRAIN_OF[m.group("strain")]
+    if not 1 <= level <= 7:
+        raise _error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
+    doubled = _DOUBLED_OF[m.group("doubled")] if m.group("doubled") else 0
+    if not m.group("result"):
+        return level, strain, doubled, None
+    needed = 6 + level
+    if m.group("exact") or m.group("made"):
+        return level, strain, doubled, needed
+    over = m.group("over") or m.group("over2")
+    if over:
+        tricks = needed + _number(over)
+        if tricks > 13:
+            raise _error(f"{level}{strain} 最多超 {13 - needed} 墩 (一副牌只有 13 墩)",
+                         f"{level}{strain} can make at most {13 - needed} overtricks (a deal has 13 tricks)")
+        return level, strain, doubled, tricks
+    under = _number(m.group("under")) if m.group("under") else 1
+    if under > needed:
+        raise _error(f"{level}{strain} 最多宕 {needed} 墩", f"{level}{strain} can go at most {needed} down")
+    if under == 0:
+        return level, strain, doubled, needed
+    return level, strain, doubled, needed - under
+
+
+def parse_result(text: str) -> ContractResult:
+    """Parse a typed result such as ``4S+1``, ``3NTx-2 N board 7`` or ``3无将加倍宕2 有局``.
+
+    Recognises the level 1–7; strain as C D H S N/NT, ♣♦♥♠ or 梅花/方块/红心/黑桃/无将; X/XX
+    or 加倍/再加倍; the result as ``=``, ``+n``, ``-n``, 超n, 宕n, 做成 or ``n墩``; vulnerability as
+    vul/nv/有局/无局 (the declaring side) or NS/EW/Both/南北有局/双方无局… (the table), or a
+    board number (``board 7``, ``7号牌``) whose Law 2 vulnerability applies; the declarer as
+    N/E/S/W or 北/东/南/西.  With no result written the contract counts as made exactly.
+    Raises :class:`ScoringInputError` with a bilingual message for anything else.
+    """
+    text = _prepare(text)
+    text = re.sub(r"(?<![a-z])(?:what|it|that)'s(?![a-z])", " ", text)
+    board = parse_board(text)
+    if board is not None:
+        text = _BOARD.sub(" ", text, count=1)
+    m, rest = _find_contract(text)
+    level, strain, doubled, tricks = _contract(m)
+    if tricks is None:
+        tricks, rest = _tricks_taken(rest)
+    assumed = tricks is None
+    if assumed:
+        tricks = 6 + level
+    said, rest = _vulnerability_said(rest)
+    declarer, rest = _declarer(rest)
+    _check_leftovers(rest)
+    if "table" not in said and board is not None:
+        said["table"] = board_info(board).vulnerability
+    declarer_vul = _declarer_vulnerable(said, declarer, board)
+    return ContractResult(level, strain, doubled, tricks, declarer, declarer_vul, said.get("table"),
+                          "table" in said, board, assumed)
+
+
+def _find_contract(text: str) -> tuple[re.Match, str]:
+    """The one contract in the text and the rest, or a message saying what is wrong with it."""
+    m, rest = _take(_CONTRACT, text)
+    if m is None:
+        bad = _BAD_LEVEL.search(text)
+        if bad:
+            level = bad.group("level")
+            raise _error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
+        bad = _BAD_STRAIN.search(text)
+        if bad and bad.group("strain") not in _STRAIN_OF:
+            raise _error(f"不认识的花色 {bad.group('strain').upper()}: 用 C D H S NT 或 ♣♦♥♠",
+                         f"Unknown strain {bad.group('strain').upper()}: use C, D, H, S, NT or ♣♦♥♠")
+        raise _error("没有找到定约和结果", "No contract and result found")
+    if _CONTRACT.search(rest):
+        raise _error("一次只算一个定约", "Please give one contract at a time")
+    return m, rest
+
+
+def _tricks_taken(rest: str) -> tuple[int | None, str]:
+    """Tricks written as a count (``10墩``, ``11 tricks``), or None."""
+    t, rest = _take(_TRICKS, rest)
+    if t is None:
+        return None, rest
+    tricks = _number(t.group("tricks"))
+    if tricks > 13:
+        raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
+    return tricks, rest
+
+
+def _vulnerability_said(rest: str) -> tuple[dict, str]:
+    """What the text says about vulnerability: ``{"declarer": bool}``, ``{"table": None|NS|EW|Both}``
+    or ``{"side": NS|EW}`` (that side not vulnerable), at most one of them."""
+    said: dict = {}
+    for pattern, (kind, value) in _VULNERABILITY:
+        found, rest = _take(re.compile(pattern), rest)
+        if found is None:
+            continue
+        if said:
+            raise _error("局况写了两次", "The vulnerability is given twice")
+        said[kind] = value
+    return said, rest
+
+
+def _declarer(rest: str) -> tuple[str | None, str]:
+    seats = {_SEATS[m.group("latin") or m.group("zh")] for m in _SEAT.finditer(rest)}
+    if len(seats) > 1:
+        raise _error("庄家只能有一个 (N/E/S/W 或 北/东/南/西)", "Give only one declarer (N, E, S or W)")
+    return (seats.pop() if seats else None), _SEAT.sub(" ", rest)
+
+
+def _declarer_vulnerable(said: dict, declarer: str | None, board: int | None) -> bool | None:
+    """Whether the declaring side is vulnerable, None when the text does not settle it;
+    raises when an explicit vul/nv contradicts the table's vulnerability."""
+    declarer_vul = said.get("declarer")
+    if "table" not in said:
+        if declarer is not None and side_of(declarer) == said.get("side"):
+            return False  # "南北无局" settles North-South only
+        return declarer_vul
+    sides = [declarer] if declarer is not None else ["NS", "EW"]
+    possible = {seat_vulnerable(side, said["table"]) for side in sides}
+    if declarer_vul is not None and declarer_vul not in possible:
+        where = f"第{board}副" if board is not None else "这个局况"
+        where_en = f"board {board}" if board is not None else "that vulnerability"
+        raise _error(f"{where}庄家{'无局' if declarer_vul else '有局'}, 与所写的局况矛盾",
+                     f"On {where_en} declarer is {'not ' if declarer_vul else ''}vulnerable, "
+                     "which contradicts what you wrote")
+    return possible.pop() if len(possible) == 1 else declarer_vul
+
+
+def _check_leftovers(rest: str) -> None:
+    for word in re.findall(r"[a-z]+|\d+", rest):
+        if word.isdigit():
+            raise _error(f"多余的数字 {word} (牌号请写成 7号牌 或 board 7)",
+                         f"Unexpected number {word} (write a board as board 7)")
+        if word not in _FILLER_EN:
+            raise _error(f"看不懂 “{word}”", f"Cannot read “{word}”")
+
+
+def looks_like_score(text: str) -> bool:
+    """True when a plain message asks for the score of a contract (``4♠+1 有局多少分``,
+    ``3NTx-2``), including malformed ones like ``8S=`` that deserve a helpful error;
+    False for ordinary rules questions (``明手能不能提醒庄家``, ``第50条``)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHARS:
+        return False
+    text = normalize_query(text.replace("\ufe0f", ""))
+    for m in _CONTRACT.finditer(text):
+        if m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():]):
+            return True
+    bad = _BAD_STRAIN.search(text)
+    return bool(_BAD_LEVEL.search(text) or (bad and bad.group("strain") not in _STRAIN_OF))

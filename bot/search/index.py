@@ -1,0 +1,237 @@
+"""The search index: the rulebook and glossary turned into SQLite FTS5 tables (sqlite-utils).
+
+One row per law, per clause and per definition.  Text columns are stored pre-segmented
+(space-separated jieba tokens), so FTS5's ``unicode61`` tokenizer only splits on spaces.
+The index and the jieba dictionary live in the cache directory, named by a hash of the
+rulebook, the glossary and :data:`INDEX_VERSION`; a changed rulebook gets a fresh index
+on first use.  Nothing here is committed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.search.query import STOPWORDS_ZH
+from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
+from bot.rulebook.db import write_rulebook_tables
+from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
+from bot.base.textnorm import normalize_query
+
+# Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
+INDEX_VERSION = 11
+KEEP_INDEXES = 3
+GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
+FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams")
+# jieba's two-character words this frequent are everyday words, not typos (主意 2900, 名手 30).
+COMMON_WORD_FREQ = 200
+# Law and clause titles up to this length go into the dictionary as whole words.
+_TITLE_WORD_MAX = 6
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+@dataclass(frozen=True)
+class IndexFiles:
+    """Paths of one built index: the SQLite database and the jieba dictionary."""
+
+    db: Path
+    dictionary: Path
+
+
+def default_cache_dir() -> Path:
+    """``$BRIDGEBOT_CACHE``, else ``~/.cache/bridgebot``."""
+    env = os.environ.get("BRIDGEBOT_CACHE")
+    return Path(env) if env else Path.home() / ".cache" / "bridgebot"
+
+
+def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
+    """The glossary as ``{normalised phrase: [corpus words]}`` (both sections merged)."""
+    import yaml  # only needed when (re)building
+
+    with open(path, encoding="utf-8") as fh:
+        raw = yaml.safe_load(fh) or {}
+    out: dict[str, list[str]] = {}
+    for section in raw.values():
+        for phrase, targets in (section or {}).items():
+            targets = [targets] if isinstance(targets, str) else list(targets)
+            out.setdefault(normalize_query(str(phrase)), []).extend(normalize_query(t) for t in targets)
+    return out
+
+
+def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]]) -> str:
+    """A short hash of everything the index is built from."""
+    payload = json.dumps(
+        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary],
+        ensure_ascii=False, sort_keys=True, default=str,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
+
+
+def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: Path) -> IndexFiles:
+    """Return the index for this rulebook and glossary, building it first when missing or stale."""
+    key = fingerprint(rulebook, glossary)
+    files = IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
+    if files.db.exists() and files.dictionary.exists():
+        return files
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    build_index(rulebook, glossary, files, cache_dir)
+    _prune(cache_dir)
+    return files
+
+
+def _prune(cache_dir: Path) -> None:
+    """Keep the :data:`KEEP_INDEXES` newest indexes: processes with different rulebooks (tests,
+    a rebuilt corpus) may share the cache, and must not delete each other's current index."""
+    indexes = sorted(cache_dir.glob("search-*.sqlite"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in indexes[KEEP_INDEXES:]:
+        key = old.stem.removeprefix("search-")
+        for path in (old, cache_dir / f"jieba-{key}.dict", cache_dir / f"jieba-{key}.cache"):
+            path.unlink(missing_ok=True)
+
+
+def domain_terms(rulebook: Rulebook, glossary: dict[str, list[str]]) -> set[str]:
+    """Words that must stay whole: defined terms, short titles, glossary words."""
+    terms = {normalize_query(d.term) for d in rulebook.definitions}
+    for law in rulebook.laws.values():
+        titles = [law.title] + [c.title for c in law.clauses]
+        terms.update(normalize_query(t) for t in titles if 2 <= len(t) <= _TITLE_WORD_MAX)
+    for phrase, targets in glossary.items():
+        terms.update(targets)
+        if _HAN.search(phrase):
+            terms.add(phrase)
+    return terms
+
+
+def documents(rulebook: Rulebook) -> list[dict]:
+    """The rows to index: one per law (intro), clause (with its parents' titles) and definition."""
+    rows = []
+    for d in rulebook.definitions:
+        rows.append(
+            dict(kind="definition", law=0, clause=None, term=d.term, title=f"{d.term} ({d.en})" if d.en else d.term,
+                 title_words=f"{d.term} {d.en}", heading="第一章 定义", text=d.text)
+        )
+    for law in sorted(rulebook.laws.values(), key=lambda law: law.number):
+        heading = " ".join(filter(None, [law.chapter, law.part, law.section]))
+        body = "\n".join(filter(None, [law.intro, law.appendix]))
+        # A row with no text of its own is only a heading: its title words are already in the
+        # rows below it, and as a short row it would outrank them (BM25 favours short rows).
+        if body or not law.clauses:
+            rows.append(dict(kind="law", law=law.number, clause=None, term=None, title=law.title,
+                             title_words=law.title, heading=heading, text=body))
+        rows.extend(_clause_rows(law, heading))
+    return rows
+
+
+def _clause_rows(law: Law, heading: str) -> list[dict]:
+    rows = []
+    titles: dict[str, str] = {}
+    parents = {p for clause in law.clauses for p in _ancestors(clause.id)}
+    for clause in law.clauses:
+        titles[clause.id] = clause.title
+        if not clause.text and not clause.notes and clause.id in parents:
+            continue
+        above = [titles.get(p, "") for p in _ancestors(clause.id)]
+        rows.append(
+            dict(kind="clause", law=law.number, clause=clause.id, term=None,
+                 title=" · ".join(filter(None, [law.title, clause.title])),
+                 title_words=" ".join(filter(None, [clause.title, *above, law.title])),
+                 # nearest first; "" stands for the whole law
+                 parents=[(p, titles.get(p, "")) for p in _ancestors(clause.id)] + [("", law.title)],
+                 heading=heading, text="\n".join(filter(None, [clause.text, *clause.notes])))
+        )
+    return rows
+
+
+def _ancestors(clause_id: str) -> list[str]:
+    """``50D2a`` → ``["50D2", "50D"]`` (nearest first)."""
+    out = []
+    cid = clause_id
+    while len(cid) > 1 and not cid[:-1].isdigit():
+        cid = cid[:-1]
+        out.append(cid)
+    return out
+
+
+def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: IndexFiles, cache_dir: Path) -> None:
+    """Write the jieba dictionary and the SQLite FTS5 index (atomically replacing old files)."""
+    import sqlite_utils  # only needed when (re)building
+
+    rows = documents(rulebook)
+    texts = [normalize_query(" ".join([r["title_words"], r["heading"], r["text"]])) for r in rows]
+    texts += [" ".join([p, *t]) for p, t in glossary.items()]
+    # The question fillers too, so that a question segments them out cleanly (「什么是」 → 什么, 是).
+    texts += sorted(STOPWORDS_ZH)
+    tmp_dict = files.dictionary.with_suffix(".tmp")
+    write_dictionary(tmp_dict, texts, domain_terms(rulebook, glossary))
+    os.replace(tmp_dict, files.dictionary)
+    segmenter = Segmenter(files.dictionary, cache_dir)
+
+    def tokens(text: str) -> str:
+        norm = normalize_query(text)
+        return " ".join(segmenter.tokens(norm) + [w for w in ascii_words(norm) if not w.isdigit()])
+
+    fd, tmp_name = tempfile.mkstemp(dir=cache_dir, suffix=".sqlite")
+    os.close(fd)
+    db = sqlite_utils.Database(tmp_name)
+    db["docs"].insert_all(
+        (
+            dict(id=i, kind=r["kind"], law=r["law"], clause=r["clause"], term=r["term"], title=r["title"],
+                 text=r["text"], t_title=tokens(r["title_words"]), t_heading=tokens(r["heading"]),
+                 t_body=tokens(r["text"]), t_chars=" ".join(_HAN.findall(r["title_words"] + r["text"])),
+                 t_bigrams=" ".join(bigrams(r["title_words"] + " " + r["text"])),
+                 parents=json.dumps([(cid, tokens(title)) for cid, title in r.get("parents", [])], ensure_ascii=False))
+            for i, r in enumerate(rows)
+        ),
+        pk="id",
+    )
+    db["docs"].enable_fts(FTS_COLUMNS, tokenize="unicode61", replace=True)
+    vocab: dict[str, int] = {}
+    for row in db.query("select t_title, t_heading, t_body from docs"):
+        for word in set(" ".join(row.values()).split()):
+            vocab[word] = vocab.get(word, 0) + 1
+    pinyin = dict(_pinyin_table())
+
+    # Typo correction only ever proposes a domain word: a title word, a defined term, a glossary word.
+    domain = {w for row in db.query("select t_title from docs") for w in row["t_title"].split()}
+    domain |= {normalize_query(w) for w in domain_terms(rulebook, glossary)}
+
+    def sound(word: str) -> str | None:
+        if len(word) != 2 or word not in domain or not all(ch in pinyin for ch in word):
+            return None
+        return " ".join(pinyin[ch] for ch in word)
+
+    db["vocab"].insert_all(
+        ({"word": w, "df": n, "py": sound(w)} for w, n in sorted(vocab.items())), pk="word", columns={"py": str}
+    )
+    db["glossary"].insert_all(
+        ({"phrase": p, "target": t} for p, ts in sorted(glossary.items()) for t in ts), pk=("phrase", "target"),
+        ignore=True,
+    )
+    db["pinyin"].insert_all(({"char": c, "py": p} for c, p in sorted(pinyin.items())), pk="char")
+    # Everyday words outside the rulebook: never taken for a typo (see bot.search.query).
+    db["common"].insert_all(({"word": w} for w in common_words(COMMON_WORD_FREQ) if w not in vocab), pk="word",
+                            ignore=True)
+    db["meta"].insert_all([{"key": "version", "value": str(INDEX_VERSION)}, {"key": "docs", "value": str(len(rows))}])
+    # The structured rulebook beside its index, for directors and tools (sqlite-utils query …).
+    write_rulebook_tables(db, rulebook)
+    db.close()
+    os.replace(tmp_name, files.db)
+
+
+def _pinyin_table() -> list[tuple[str, str]]:
+    """Toneless pinyin of every CJK unified ideograph, for sound-alike typo matching at query time
+    without importing pypinyin (its import alone takes ~0.2 s)."""
+    from pypinyin import Style, lazy_pinyin
+
+    table = []
+    for code in range(0x4E00, 0xA000):
+        py = lazy_pinyin(chr(code), style=Style.NORMAL, errors=lambda _: [""])
+        if py and py[0]:
+            table.append((chr(code), py[0]))
+    return table

@@ -1,0 +1,457 @@
+"""Query understanding: from what a user typed to the words the index should look for.
+
+Normalises at the edge (simplified — with Taiwan's character variants — half-width, lower
+case), recognises law references and definition questions, drops question fillers, and bridges
+vocabulary: English law terms and colloquial Chinese through the glossary, sound-alike typos
+(名手 → 明手) through pinyin, shape-alike ones (栽判 → 裁判) through :mod:`bot.search.typos`, misspelt
+English through rapidfuzz, spoken negation to the rulebook's written one (没听清 → 未听清叫牌)
+and Chinese counts to the rulebook's digits (第五张 → 5).
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import opencc
+from rapidfuzz import fuzz, process
+
+from bot.rulebook.refs import Reference, ReferenceInputError, find_reference, parse_reference
+from bot.search.segment import Segmenter, ascii_words, bigrams
+from bot.base.textnorm import is_traditional, normalize_query
+from bot.search.typos import shape_alike_fixes
+
+# Question fillers and function words: they carry no law content.
+STOPWORDS_ZH = frozenset(
+    """
+    怎么办 怎么 怎样 怎么样 如何 什么 啥 吗 呢 吧 啊 呀 哦 了 的 地 得 着 过 是 不是 是不是 可以 可不可以 能 能不能
+    能否 会 会不会 要 要不要 需要 还 还能 还要 还是 就 都 也 又 再 我 我们 你 你们 他 他们 她 她们 它 咱们 大家 人 有人
+    这 那 这个 那个 这种 那种 这样 那样 一个 一下 有 有没有 没有 没 在 和 跟 与 或 或者 及 被 把 给 让 对 向 从 为 为了
+    请问 请 问 应该 时候 之后 以后 后来 之前 以前 如果 然后 自己 别人 还有 已经 刚 刚才 现在 其实 直接 只 只是 该 等
+    算 算不算 一张 这张 那张 某张 一些 几 么 么样 嘛 呗 里 里面 上 下 中 后 前 时 规则 规定 条 桥牌 比赛 情况 问题 处理 办 行 行不行 可 能够
+    """.split()
+)
+STOPWORDS_EN = frozenset(
+    """
+    a an the is are was were be been being am to of in on for at by with and or but if i me my mine we us our you your he him
+    his she her it its they them their this that these those what which who whom whose when where why how can could may
+    might must shall should will would do does did done doing have has had having not so than then there here about
+    after before up down out over under again once all any both each few more most other some such only own same too
+    very just also as from into through during until against between please happen happens happened now nobody somebody
+    someone anyone something anything get got bridge rule rules law laws exactly supposed say said tell okay ok one
+    """.split()
+)
+# English words in nearly every question about the game: what they bridge to tells the laws
+# apart no better than a plain word does (see _generic_bridges).
+GENERIC_EN = frozenset("card cards hand play player bid call table turn side time".split())
+_DEFINITION_ZH = (
+    re.compile(
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释)(.+)$"
+    ),
+    re.compile(
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
+        r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
+        r"|是什么东西|是什么|是啥|怎么定义|如何定义|怎么理解|代表什么|表示什么"
+        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人])?|是哪(?:一)?[家个种方位人])$"
+    ),
+)
+_DEFINITION_EN = re.compile(
+    r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
+    r"|what is|what's|whats|what are|what does|what do)"
+    r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
+    r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
+)
+_DEFINITION_EN_AFTER = re.compile(r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$")
+# A question may end in a particle after its last word (「罚张是什么意思啊」).
+_TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
+_PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+@dataclass
+class Lexicon:
+    """What query understanding needs from the index: its vocabulary, glossary and pinyin."""
+
+    vocab: dict[str, int]
+    glossary: dict[str, list[str]]
+    pinyin_key: dict[str, str]
+    pinyin_of: Callable[[str], dict[str, str]]
+    # words in more than this share of the rows are broad (see Query.terms)
+    rows: int = 0
+    broad_share: float = 0.2
+    # an everyday word outside the rulebook (主意): never a typo
+    is_common: Callable[[str], bool] = lambda word: False
+
+    def __post_init__(self):
+        keys = sorted(p for p in self.glossary if p.isascii())
+        self._english_singles = {p for p in keys if " " not in p}
+        self._english_words = sorted({w for p in keys for w in p.split()})
+        self._english_word_set = set(self._english_words)
+        self._english_cache: dict[str, str | None] = {}
+        # Phrases of several words are matched in their base forms, like the question's words
+        # (「played cards」 → 「play card」); single words through english_word (seating stays seating).
+        self.english_phrases: dict[str, list[str]] = {}
+        for p in keys:
+            if " " in p:
+                self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
+        self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
+        self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
+        self._sorted_vocab = sorted(self.vocab)
+        self.broad = {w for w, df in self.vocab.items() if self.rows and df > self.broad_share * self.rows}
+        self._by_char: dict[tuple[int, str], list[str]] = {}
+        for word in self.pinyin_key:
+            for position, ch in enumerate(word):
+                self._by_char.setdefault((position, ch), []).append(word)
+
+    def same_place(self, window: str) -> list[str]:
+        """Two-character domain words that share one character, in the same place, with ``window``."""
+        return [w for pos, ch in enumerate(window) for w in self._by_char.get((pos, ch), ()) if w != window]
+
+    def shortest_with_prefix(self, prefix: str) -> str | None:
+        """The shortest rulebook word that starts with ``prefix`` (未说 → 未说明), else None."""
+        i = bisect.bisect_left(self._sorted_vocab, prefix)
+        found = []
+        while i < len(self._sorted_vocab) and self._sorted_vocab[i].startswith(prefix):
+            found.append(self._sorted_vocab[i])
+            i += 1
+        return min(found, key=len) if found else None
+
+    def english_base(self, word: str) -> str | None:
+        """The base form of an English word for phrase matching: the shortest of its forms that a
+        glossary phrase uses (「cards」 → 「card」, so 「penalty cards」 meets 「penalty card」),
+        else its nearest glossary word (:meth:`english_word`)."""
+        known = [form for form in _english_forms(word) if form in self._english_word_set]
+        return min(known, key=len) if known else self.english_word(word)
+
+    def english_word(self, word: str) -> str | None:
+        """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
+        a form that is a glossary entry by itself wins (「played」 → 「play」)."""
+        if word not in self._english_cache:
+            if len(self._english_cache) > 10_000:
+                self._english_cache.clear()
+            self._english_cache[word] = self._english_word(word)
+        return self._english_cache[word]
+
+    def _english_word(self, word: str) -> str | None:
+        forms = _english_forms(word)
+        for form in forms:
+            if form in self._english_singles:
+                return form
+        for form in forms:
+            if form in self._english_word_set:
+                return form
+        if len(word) >= 5:
+            best = process.extractOne(word, self._english_words, scorer=fuzz.ratio, score_cutoff=85)
+            if best:
+                return best[0]
+        return None
+
+
+@dataclass
+class Query:
+    """A question after understanding."""
+
+    raw: str
+    normalized: str
+    english: bool
+    reference: Reference | None = None
+    reference_error: ReferenceInputError | None = None
+    mentioned: Reference | None = None
+    subject: str | None = None
+    words: list[str] = field(default_factory=list)
+    expansions: list[str] = field(default_factory=list)
+    corrections: list[str] = field(default_factory=list)
+    bigrams: list[str] = field(default_factory=list)
+    broad: set[str] = field(default_factory=set)
+    fixes: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def terms(self) -> Counter:
+        """Search words with integer weights: a single character 1, a word or a typo correction 2,
+        a glossary bridge 3 — or 2 when it leads to a word common all over the rulebook (card →
+        牌张, play → 打牌), which tells rows apart no better than a plain word.  FTS5 has no term
+        weights, so the caller repeats each word that many times in the query."""
+        weights: Counter = Counter()
+        for w in self.words:
+            weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
+        for w in self.corrections:
+            weights[w] = max(weights[w], 2)
+        for w in self.expansions:
+            weights[w] = 2 if w in self.broad else 3
+        return weights
+
+
+def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
+    """Analyse one user question (any script or width) into a :class:`Query`."""
+    normalized = _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
+    q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
+    try:
+        q.reference = parse_reference(text)
+    except ReferenceInputError as err:
+        q.reference_error = err
+    if q.reference:
+        return q
+    q.mentioned = find_reference(text)
+    q.subject = definition_subject(normalized)
+    # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
+    # frame's words (意思) would only pull in laws about explanations.
+    plain = _PUNCT.sub(" ", q.subject or normalized).strip()
+    all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
+    english_words = [w for w in all_words if w not in STOPWORDS_EN]
+    runs = _HAN_RUN.findall(plain)
+    fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
+    q.fixes = fixes
+    q.corrections = list(dict.fromkeys(word for _, word in fixes))
+    # A glossary phrase may hide behind a typo (叫栽判 → 叫裁判 → 召请裁判).
+    corrected = plain
+    for window, word in fixes:
+        corrected = corrected.replace(window, word)
+    generic = _generic_bridges(all_words, lexicon)
+    for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", all_words, lexicon):
+        if target in q.expansions:
+            continue
+        q.expansions.append(target)
+        if target not in generic:
+            q.words.extend(t for t in segmenter.tokens(target) if t != target and t not in STOPWORDS_ZH)
+    for word in english_words:
+        if word in lexicon.vocab:
+            q.words.append(word)
+    q.broad = {w for w in q.expansions if w in lexicon.broad} | generic
+    q.bigrams = list(dict.fromkeys(bigrams(plain)))
+    for run in runs:
+        q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
+    if corrected != plain:
+        # The corrected question cut again: a fix may complete a longer word (必赛分 → 比赛分).
+        seen = set(q.words)
+        for run in _HAN_RUN.findall(corrected):
+            fresh = [t for t in segmenter.tokens(run) if len(t) > 1 and t not in seen and t not in STOPWORDS_ZH]
+            q.corrections.extend(fresh)
+    q.corrections.extend(w for run in runs for w in _written_negations(run, lexicon) if w not in q.corrections)
+    # 「第五张」 asks about the rulebook's 「第5张」.
+    q.words.extend(n for n in _numerals(plain) if n in lexicon.vocab)
+    return q
+
+
+_SPOKEN_NEGATION = re.compile(r"(没有|没)([\u4e00-\u9fff]{1,3})")
+
+
+def _written_negations(run: str, lexicon: Lexicon) -> list[str]:
+    """The rulebook's written negation for a spoken one: 没听清 → 未听清叫牌, 没说 → 未说明,
+    没有人 → 无人 — the shortest rulebook word starting with 未 or 无 and the words after 没."""
+    out = []
+    for m in _SPOKEN_NEGATION.finditer(run):
+        rest = m.group(2)
+        for n in range(len(rest), 0, -1):
+            word = next((w for w in (lexicon.shortest_with_prefix(neg + rest[:n]) for neg in "未无") if w), None)
+            if word:
+                out.append(word)
+                break
+    return out
+
+
+_ZH_DIGITS = {"二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMBER = re.compile(r"(十?[二两三四五六七八九]|[二三四五六七八九]?十[一二三四五六七八九]?)(?=[张墩家手副线轮节人位条])")
+
+
+def _numerals(text: str) -> list[str]:
+    """Chinese numbers before a counter word as digits (「五张」 → 5, 「十三张」 → 13); the
+    rulebook writes most counts in digits."""
+    out = []
+    for m in _ZH_NUMBER.finditer(text):
+        word = m.group(1)
+        tens, _, ones = word.rpartition("十")
+        value = (_ZH_DIGITS.get(tens, 1) * 10 if "十" in word else 0) + _ZH_DIGITS.get(ones, 0)
+        out.append(str(value))
+    return out
+
+
+# Other ways of writing the same word that OpenCC leaves alone: 甚麼 (Hong Kong, Taiwan) is 什么.
+_VARIANTS = (("甚么", "什么"), ("妳", "你"), ("祇", "只"), ("衹", "只"))
+
+
+def _common_variants(text: str) -> str:
+    """The mainland spelling of words written in a variant form (甚么是罚张 → 什么是罚张)."""
+    for variant, usual in _VARIANTS:
+        text = text.replace(variant, usual)
+    return text
+
+
+@functools.lru_cache(maxsize=1)
+def _taiwan_converter() -> opencc.OpenCC:
+    return opencc.OpenCC("tw2s")
+
+
+def _taiwan_to_simplified(text: str) -> str:
+    """Traditional text to simplified with Taiwan's character variants (OpenCC ``tw2s``):
+    扣著 → 扣着, which plain t2s keeps as 著.  Not ``tw2sp``: its phrase rules rewrite across
+    word boundaries (解釋出了 → 解发布了); Taiwan words are bridged in the glossary instead."""
+    return _taiwan_converter().convert(text)
+
+
+_BID = re.compile(r"([1-7])(nt|n|s|h|d|c)")
+_DENOMINATIONS = {"nt": "notrump", "n": "notrump", "s": "spade", "h": "heart", "d": "diamond", "c": "club"}
+
+
+def _bid_words(word: str) -> list[str]:
+    """A bid in notation as its level and denomination (「1nt」 → 1, notrump; 「4s」 → 4, spade)."""
+    m = _BID.fullmatch(word)
+    return [m.group(1), _DENOMINATIONS[m.group(2)]] if m else [word]
+
+
+def _typo_fixes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """(typed window, rulebook word) for the sound-alike and shape-alike typos in ``run``."""
+    fixes = [fix for loose in _unsegmented(segmenter.cut(run)) for fix in _sound_alikes(loose, segmenter, lexicon)]
+    return fixes + shape_alike_fixes(run, lambda w: segmenter.is_word(w) or lexicon.is_common(w), lexicon.vocab)
+
+
+def _unsegmented(tokens: list[str]) -> list[str]:
+    """Runs of consecutive one-character tokens: the places where the dictionary found no word,
+    which is where a typo hides (「桥牌好玩」 has none — 桥牌 is a word — so 牌好 is never 牌号)."""
+    runs, current = [], ""
+    for token in tokens + [""]:
+        if len(token) == 1:
+            current += token
+        else:
+            if len(current) > 1:
+                runs.append(current)
+            current = ""
+    return runs
+
+
+def definition_subject(normalized: str) -> str | None:
+    """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None."""
+    text = _PUNCT.sub(" ", normalized).strip()
+    m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
+    if m:
+        return m.group(1).strip() or None
+    compact = _TRAILING_PARTICLES.sub("", text.replace(" ", ""))
+    for pattern in _DEFINITION_ZH:
+        m = pattern.match(compact)
+        if m and m.group(1):
+            return m.group(1)
+    return None
+
+
+# Irregular past forms that questions use for the glossary's verbs.
+_IRREGULAR = {
+    "led": "lead", "saw": "see", "seen": "see", "heard": "hear", "overheard": "overhear", "fell": "fall",
+    "fallen": "fall", "took": "take", "taken": "take", "gave": "give", "given": "give", "won": "win", "went": "go",
+    "gone": "go", "made": "make", "thought": "think", "told": "tell", "shown": "show", "dealt": "deal",
+    "chose": "choose", "chosen": "choose", "forgot": "forget", "forgotten": "forget", "threw": "throw",
+    "thrown": "throw", "left": "leave", "began": "begin", "begun": "begin", "bid": "bid", "understood": "understand",
+}
+
+
+def _english_forms(word: str) -> list[str]:
+    forms = [word]
+    if word in _IRREGULAR:
+        forms.append(_IRREGULAR[word])
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", ""), ("ly", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[: -len(suffix)] + repl
+            forms.append(stem)
+            if suffix in ("ed", "ing") and not repl and stem[-1] == stem[-2]:
+                forms.append(stem[:-1])  # dropped → drop, claiming → claim stays
+    return forms
+
+
+# Turns of phrase that a substring glossary cannot hold (words in between), with the
+# rulebook words they stand for: 「叫得比上家还低」 is an insufficient bid.
+PATTERN_BRIDGES = (
+    (re.compile(r"[叫喊][得的]?比.{0,6}?[低小少]"), ("不足叫牌",)),
+    (re.compile(r"[叫喊][得的]?比.{0,6}?[高大]"), ("足够叫牌", "超叫")),
+    (re.compile(r"多[出打]了?一张"), ("多打",)),
+    (re.compile(r"少[出打]了?一张"), ("漏打",)),
+    (re.compile(r"把牌.{0,2}收"), ("收拢",)),
+    (re.compile(r"谁先[出引打]"), ("引牌",)),
+    # 「剩下的都是我的」 claims the rest; 「剩下的都给你」 concedes it.
+    (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)(?:是|归)(?:我|他|她|庄家)"), ("声称",)),
+    (re.compile(r"(?:剩下|后面|余下|剩余|其余)的?(?:牌|几墩|墩)?(?:全都|全|都)给(?:你|他|她|对方)"), ("承认",)),
+    # Agreeing to a claim is acquiescing in it (第69条 默认): 「同意了对手的声称」.
+    (re.compile(r"(?:同意|接受|认可)了?(?:对手|对方|庄家|他|她)?的?(?:声称|摊牌)"), ("默认",)),
+    # Declarer's cards spread on the table mid-play (not dummy's, which are laid out by rule).
+    (re.compile(r"^(?!.*(?:明手|梦家)).*(?:全|都)?摊(?:在|到)?桌[上面]"), ("摊牌",)),
+    # A hand of 12 cards is a missing card; one of 14 (with or without one of 12) a wrong
+    # number of cards.
+    (re.compile(r"^(?!.*(?:十四|14)张).*(?:只有|只剩|少了?|一共|共有|有)(?:十二|12)张(?!黑桃|红心|方块|梅花|将牌)"), ("少牌", "遗失")),
+    (re.compile(r"(?:多了?|一共|共有|有)(?:十四|14)张(?!黑桃|红心|方块|梅花|将牌)"), ("牌张数目有误",)),
+)
+_OPENING_ASK = re.compile(r"^(?:我|我们)?(?:想|要)?(?:请)?问(?:一)?下?")
+
+
+def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[str]:
+    """Corpus words for every glossary phrase found in the question (``plain``, and its
+    lower-cased Latin ``words``)."""
+    out: list[str] = []
+    # 请问, 问题 and an opening 「我想问一下」 are fillers, not the 问 that asks (问庄家 → 询问).
+    compact = _OPENING_ASK.sub("", plain.replace(" ", "")).replace("请问", "。").replace("问题", "。")
+    for phrase in lexicon._zh_phrases:
+        if phrase in compact:
+            # No bridge to a word the question already uses (墩数 inside 赢墩数).
+            out.extend(t for t in lexicon.glossary[phrase] if t not in compact)
+    for pattern, targets in PATTERN_BRIDGES:
+        if pattern.search(compact):
+            out.extend(t for t in targets if t not in compact)
+    return out + _english_matches(words, lexicon)
+
+
+def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = frozenset()) -> list[str]:
+    """Corpus words for the English glossary words and phrases in ``words`` (single words in
+    ``leave_out`` excepted)."""
+    out: list[str] = []
+    # A stopword alone is never a bridge (「down」); only content words are corrected.
+    for word in words:
+        entry = None if word in STOPWORDS_EN else lexicon.english_word(word)
+        if entry in lexicon._english_singles and entry not in STOPWORDS_EN and entry not in leave_out:
+            out.extend(lexicon.glossary[entry])
+    # Phrases match over every word (「face up」 holds a stopword).
+    joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
+    for base, phrases in lexicon.english_phrases.items():
+        if f" {base} " in joined:
+            out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
+    return out
+
+
+def _generic_bridges(words: list[str], lexicon: Lexicon) -> set[str]:
+    """The rulebook words that only a generic English word (:data:`GENERIC_EN`) of the question
+    bridges to: 「hand」 → 一手牌, 「bid」 → 实质叫牌.  They weigh like a plain word and add no
+    words of their own (实质, 叫牌), so that 「partner hesitated … can I bid」 is about the
+    hesitation, not the bid.  A phrase holding the word (「penalty card」, 「wrong hand」) is no
+    generic word."""
+    entries = {lexicon.english_word(w) for w in words if w not in STOPWORDS_EN}
+    generic = {t for e in entries & GENERIC_EN for t in lexicon.glossary.get(e, ())}
+    if not generic:
+        return generic
+    return generic - set(_english_matches(words, lexicon, leave_out=GENERIC_EN))
+
+
+def fuzzy_pinyin(sound: str) -> str:
+    """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
+    input methods' 模糊音 option does."""
+    sound = re.sub(r"\b([zcs])h", r"\1", sound)
+    sound = re.sub(r"\bl", "n", sound)
+    return re.sub(r"ng\b", "n", sound)
+
+
+def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:
+    """(window, domain word) for each domain word that sounds like a two-character window of
+    ``run`` that is not a word itself, and shares one of its characters in place (名手 → 明手,
+    藏派 → 藏牌)."""
+    out = []
+    if len(run) < 2:
+        return out
+    pinyin = lexicon.pinyin_of(run)
+    for i in range(len(run) - 1):
+        window = run[i : i + 2]
+        # A filler character (是, 的 …) makes no typo: 手是 is not 手势.
+        if (window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window)
+                or lexicon.is_common(window)):
+            continue
+        sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
+        out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
+    return out

@@ -1,0 +1,44 @@
+"""Normalisation at the edge: traditional → simplified, full-width → half-width."""
+
+import pytest
+
+from bot.base.textnorm import is_traditional, normalize_query, prose_punctuation, to_halfwidth, to_traditional
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("對方亮了一張牌怎麼辦", "对方亮了一张牌怎么办"),
+        ("第５０條Ｄ款２", "第50条d款2"),
+        ("  LAW   50  ", "law 50"),
+        ("明手", "明手"),
+    ],
+)
+def test_normalize_query(raw, expected):
+    assert normalize_query(raw) == expected
+
+
+def test_halfwidth_keeps_chinese():
+    assert to_halfwidth("（ＤＵＭＭＹ）　明手") == "(DUMMY) 明手"
+
+
+def test_script_detection():
+    assert is_traditional("個人賽裡面同伴是固定的嗎")
+    assert not is_traditional("个人赛里面同伴是固定的吗")
+    assert not is_traditional("law 50")
+
+
+def test_to_traditional_round_trip_of_law_title():
+    assert to_traditional("罚张的处理") == "罰張的處理"
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [("甲,乙:丙;丁", "甲，乙：丙；丁"), ("得分1,000分", "得分1,000分"), ("（参阅第７７条）", "(参阅第77条)")],
+)
+def test_prose_punctuation(raw, expected):
+    assert prose_punctuation(raw) == expected
+
+
+def test_traditional_replies_use_the_usual_character_forms():
+    assert to_traditional("认为均为罚张") == "認為均為罰張"

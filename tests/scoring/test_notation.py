@@ -1,0 +1,130 @@
+"""What people type for a result, and telling score requests from rules questions."""
+
+import pytest
+
+from bot.base.errors import ScoringInputError
+from bot.scoring.notation import ContractResult, looks_like_score, parse_result
+
+R = ContractResult
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("4S=", R(4, "S", 0, 10)),
+        ("4S+1", R(4, "S", 0, 11)),
+        ("4♠+1", R(4, "S", 0, 11)),
+        ("4♠️+1", R(4, "S", 0, 11)),
+        ("3NTx-2", R(3, "NT", 1, 7)),
+        ("3NX-2", R(3, "NT", 1, 7)),
+        ("6HXX=", R(6, "H", 2, 12)),
+        ("4H-1", R(4, "H", 0, 9)),
+        ("7NT=", R(7, "NT", 0, 13)),
+        ("4s+1", R(4, "S", 0, 11)),
+        ("4SX-3", R(4, "S", 1, 7)),
+        ("１Ｄ＋２", R(1, "D", 0, 9)),
+        ("2C* -1", R(2, "C", 1, 7)),
+        ("4红心超1", R(4, "H", 0, 11)),
+        ("3无将加倍宕2", R(3, "NT", 1, 7)),
+        ("6黑桃 做成", R(6, "S", 0, 12)),
+        ("四红桃宕一", R(4, "H", 0, 9)),
+        ("5梅花再加倍 超两墩", R(5, "C", 2, 13)),
+        ("3無將加倍宕2", R(3, "NT", 1, 7)),
+        ("4S 10墩", R(4, "S", 0, 10)),
+        ("4S down 2", R(4, "S", 0, 8)),
+        ("4S+1 vul", R(4, "S", 0, 11, vulnerable=True)),
+        ("4S+1 nv", R(4, "S", 0, 11, vulnerable=False)),
+        ("4♠+1 有局多少分", R(4, "S", 0, 11, vulnerable=True)),
+        ("3NT= 无局", R(3, "NT", 0, 9, vulnerable=False)),
+        ("4S= NS", R(4, "S", 0, 10, vulnerability="NS", vulnerability_known=True)),
+        ("4S= N EW", R(4, "S", 0, 10, "N", False, "EW", True)),
+        ("4S= Both", R(4, "S", 0, 10, vulnerable=True, vulnerability="Both", vulnerability_known=True)),
+        ("4H-1 双方有局 西", R(4, "H", 0, 9, "W", True, "Both", True)),
+        ("4H-1 双方无局", R(4, "H", 0, 9, None, False, None, True)),
+        ("3NT= 南北无局 北", R(3, "NT", 0, 9, "N", False)),
+        ("3NT= 南北无局 E", R(3, "NT", 0, 9, "E", None)),
+        ("4S+1 board 7 N", R(4, "S", 0, 11, "N", True, "Both", True, 7)),
+        ("7号牌 4S+1 北", R(4, "S", 0, 11, "N", True, "Both", True, 7)),
+        ("第2副 4S+1 东", R(4, "S", 0, 11, "E", False, "NS", True, 2)),
+        ("4S+1 2号牌", R(4, "S", 0, 11, None, None, "NS", True, 2)),
+        ("4S+1 有局 2号牌", R(4, "S", 0, 11, None, True, "NS", True, 2)),
+        ("what's the score for 4S+1 by South vul", R(4, "S", 0, 11, "S", True)),
+        ("what is 4H= worth if we are vulnerable", R(4, "H", 0, 10, vulnerable=True)),
+        ("3NT 有局多少分", R(3, "NT", 0, 9, vulnerable=True, assumed_made=True)),
+    ],
+)
+def test_parse_result(text, expected):
+    assert parse_result(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, label, result",
+    [("4S+1", "4♠+1", 1), ("3NX-2", "3NTx-2", -2), ("6HXX=", "6♥xx=", 0), ("1C-7", "1♣-7", -7)],
+)
+def test_label_and_result(text, label, result):
+    parsed = parse_result(text)
+    assert (parsed.label, parsed.result) == (label, result)
+
+
+@pytest.mark.parametrize(
+    "text, zh, en",
+    [
+        ("8S=", "1 到 7, 不是 8", "1 to 7, not 8"),
+        ("4S+4", "最多超 3 墩", "at most 3 overtricks"),
+        ("0NT", "1 到 7, 不是 0", "1 to 7, not 0"),
+        ("10S=", "1 到 7, 不是 10", "1 to 7, not 10"),
+        ("12红心超1", "1 到 7, 不是 12", "1 to 7, not 12"),
+        ("4Q=", "不认识的花色 Q", "Unknown strain Q"),
+        ("3NT-14", "最多宕 9 墩", "at most 9 down"),
+        ("", "请写出定约和结果", "Please give a contract"),
+        ("   ", "请写出定约和结果", "Please give a contract"),
+        ("x" * 10000, "输入太长 (10000 个字符", "too long (10000 characters"),
+        ("明手能不能提醒庄家", "没有找到定约", "No contract"),
+        ("4S+1 vull", "看不懂 “vull”", "Cannot read “vull”"),
+        ("4S+1 7", "多余的数字 7", "Unexpected number 7"),
+        ("4S+1 3NT-1", "一次只算一个定约", "one contract at a time"),
+        ("4S+1 有局 无局", "局况写了两次", "given twice"),
+        ("4S+1 N E", "庄家只能有一个", "only one declarer"),
+        ("4S+1 有局 1号牌 N", "第1副庄家无局", "board 1 declarer is not vulnerable"),
+        ("4S+1 board 0", "不是 0", "not 0"),
+        ("4S 14墩", "不能超过 13", "cannot exceed 13"),
+    ],
+)
+def test_bad_input_has_a_message_with_an_example(text, zh, en):
+    with pytest.raises(ScoringInputError) as err:
+        parse_result(text)
+    assert zh in err.value.message_zh and "例如" in err.value.message_zh
+    assert en in err.value.message_en and "e.g." in err.value.message_en
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("4S+1", True),
+        ("4♠+1 有局多少分", True),
+        ("3NTx-2 N board 7", True),
+        ("3NT 有局多少分", True),
+        ("4红心超1", True),
+        ("6黑桃 做成", True),
+        ("4S 拿了10墩", True),
+        ("8S=", True),  # malformed, but a score request: the user should get the error message
+        ("4Q=", True),
+        ("10S=", True),
+        ("我打4S, 宕1", True),
+        ("1NT开叫要多少点", False),
+        ("第68D条罚分多少分", False),
+        ("明手能不能提醒庄家", False),
+        ("第50条", False),
+        ("第12条C款1项", False),
+        ("Law 12C1", False),
+        ("1NT开叫后同伴叫2C是什么意思", False),
+        ("1NT-2♣ 是什么约定", False),
+        ("4S", False),
+        ("", False),
+        ("620 对 -100 多少IMP", False),
+        ("7号牌谁发牌", False),
+        ("x" * 10000, False),
+    ],
+)
+def test_looks_like_score(text, expected):
+    assert looks_like_score(text) is expected

@@ -1,0 +1,74 @@
+"""Reading IMP, matchpoint, board and adjusted-score requests as people type them."""
+
+import pytest
+
+from bot.base.errors import ScoringInputError
+from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, looks_like_adjusted, mp_method, mp_scores
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("620 -100", [620, -100]), ("620 对 -100 多少IMP", [620, -100]), ("620 vs −100", [620, -100]),
+     ("imp 520", [520]), ("差 -520", [-520]), ("+90 -50", [90, -50])],
+)
+def test_imp_numbers(text, expected):
+    assert imp_numbers(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, scores, ours",
+    [
+        ("420 450 420 -50", [420, 450, 420, -50], None),
+        ("这副牌我们 420, 别桌 450、420、-50, 比赛分多少", [420, 450, 420, -50], 0),
+        ("别桌 450 420, 我们 -50", [450, 420, -50], 2),
+        ("第7副: 我们 420, 别桌 450", [420, 450], 0),
+        ("board 7 we 420 others 450 430", [420, 450, 430], 0),
+    ],
+)
+def test_mp_scores_and_ours(text, scores, ours):
+    assert mp_scores(text) == (scores, ours)
+
+
+@pytest.mark.parametrize(
+    "text, method",
+    [("420 450 butler", "butler"), ("420 450 巴特勒", "butler"), ("420 450 交叉IMP", "cross"),
+     ("420 450 Cross-IMP", "cross"), ("420 450", "mp")],
+)
+def test_mp_method(text, method):
+    assert mp_method(text) == method
+
+
+@pytest.mark.parametrize(
+    "text, n", [("7号牌谁发牌", 7), ("board 23", 23), ("第 5 副", 5), ("12", 12), ("bd 16 dealer", 16)]
+)
+def test_board_number(text, n):
+    assert board_number(text) == n
+
+
+@pytest.mark.parametrize("text", ["0", "board -3", "-3号牌", "第0副", "99999", "谁发牌", "7 8"])
+def test_bad_board_numbers(text):
+    with pytest.raises(ScoringInputError):
+        board_number(text)
+
+
+@pytest.mark.parametrize(
+    "text, kinds, top",
+    [
+        ("平均正分是多少", ["plus"], None),
+        ("平均负分 顶分 12", ["minus"], 12),
+        ("average plus top 24", ["plus"], 24),
+        ("A+", ["plus"], None),
+        ("调整分", ["minus", "average", "plus"], None),
+    ],
+)
+def test_adjusted_request(text, kinds, top):
+    assert adjusted_request(text) == (kinds, top)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("平均正分是多少", True), ("A- 是什么", True), ("avg+", True), ("明手能不能提醒庄家", False),
+     ("data-driven", False), ("第50条", False)],
+)
+def test_looks_like_adjusted(text, expected):
+    assert looks_like_adjusted(text) is expected

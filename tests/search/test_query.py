@@ -1,0 +1,136 @@
+"""Query understanding without an index: definition questions and shape-alike typos."""
+
+import pytest
+
+from bot.search.query import _bid_words, _numerals, definition_subject
+from bot.search.typos import SHAPE_ALIKES, shape_alike_fixes
+
+
+@pytest.mark.parametrize(
+    "question, subject",
+    [
+        ("什么是罚张", "罚张"),
+        ("罚张是什么意思", "罚张"),
+        ("所谓轻罚张是什么", "轻罚张"),
+        ("下家是指哪一家", "下家"),
+        ("庄家指的是谁", "庄家"),
+        ("防家是指什么", "防家"),
+        ("明手是哪一方", "明手"),
+        ("what is a revoke", "revoke"),
+        ("what does 'dummy' mean in duplicate bridge", "dummy"),
+        ("what is meant by the term overtrick", "overtrick"),
+        ("what does redeal mean in the laws", "redeal"),
+        ("轻罚张是什么意思啊", "轻罚张"),
+        ("超墩的意思是什么", "超墩"),
+        ("啥叫局况", "局况"),
+        ("请解释一下将牌", "将牌"),
+        ("明手代表什么", "明手"),
+        ("规则里说的局况具体指什么", "局况"),
+        ("规则中所讲的明手到底是什么", "明手"),
+        ("下家究竟是指哪一家", "下家"),
+        ("revoke meaning", "revoke"),
+        ("what do you mean by a claim", "claim"),
+        ("明手可以看庄家的牌吗", None),
+        ("庄家能不能叫裁判呢", None),
+        ("how do i claim", None),
+    ],
+)
+def test_definition_subject(question, subject):
+    assert definition_subject(question) == subject
+
+
+WORDS = {"裁判", "表示", "暴露", "加倍", "竞叫", "已经", "自己", "提示"}
+
+
+@pytest.mark.parametrize(
+    "run, fixes",
+    [
+        ("请栽判来", [("栽判", "裁判")]),
+        ("牌曝露了", [("曝露", "暴露")]),
+        ("他加陪了", [("加陪", "加倍")]),
+        ("竟叫阶段", [("竟叫", "竞叫")]),
+        ("自已的牌", [("自已", "自己")]),
+        ("表是反对", [("表是", "表示")]),
+        ("裁判来了", []),  # nothing to correct
+        ("这是什么", []),  # 是 next to characters that make no rulebook word
+    ],
+)
+def test_shape_alike_fixes(run, fixes):
+    assert shape_alike_fixes(run, lambda w: w in WORDS or w == "这是", WORDS) == fixes
+
+
+def test_a_typed_word_is_never_corrected():
+    # 已经 is a word: its 已 is never read as 己, though 己经 is not a word either.
+    assert shape_alike_fixes("已经", lambda w: w in WORDS, WORDS | {"己经"}) == []
+
+
+def test_shape_alikes_point_at_other_characters():
+    assert all(wrong not in right for wrong, right in SHAPE_ALIKES.items())
+
+
+@pytest.mark.parametrize(
+    "text, numbers",
+    [("第五张牌", ["5"]), ("每手十三张", ["13"]), ("十张", ["10"]), ("两张罚张", ["2"]), ("三家不叫", ["3"]),
+     ("一张牌", []), ("二十四", [])],
+)
+def test_chinese_counts_as_digits(text, numbers):
+    assert _numerals(text) == numbers
+
+
+@pytest.mark.parametrize(
+    "word, parts",
+    [("1nt", ["1", "notrump"]), ("4s", ["4", "spade"]), ("7h", ["7", "heart"]), ("50d", ["50d"]), ("8s", ["8s"]),
+     ("dummy", ["dummy"])],
+)
+def test_bids_in_notation(word, parts):
+    assert _bid_words(word) == parts
+
+
+def _lexicon(vocab):
+    from bot.search.query import Lexicon
+
+    return Lexicon(vocab=dict.fromkeys(vocab, 1), glossary={}, pinyin_key={}, pinyin_of=lambda text: {})
+
+
+@pytest.mark.parametrize(
+    "run, words",
+    [
+        ("同伴没听清楚", ["未听清叫牌"]),
+        ("声称时没说要飞牌", ["未说明"]),
+        ("没有人跟", ["无人"]),
+        ("没办法", []),  # no rulebook word starts 未办 or 无办
+    ],
+)
+def test_spoken_negation_becomes_written(run, words):
+    from bot.search.query import _written_negations
+
+    lexicon = _lexicon(["未听清叫牌", "未说明", "未能", "无人", "无人接续打牌", "办法"])
+    assert _written_negations(run, lexicon) == words
+
+
+def test_a_bridge_to_a_broad_word_weighs_as_a_plain_word():
+    from bot.search.query import Query
+
+    q = Query(raw="", normalized="", english=True, expansions=["牌张", "罚张"], broad={"牌张"})
+    assert q.terms == {"牌张": 2, "罚张": 3}
+
+
+def test_broad_words_are_those_in_many_rows():
+    from bot.search.query import Lexicon
+
+    lexicon = Lexicon(vocab={"牌张": 90, "罚张": 20}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {}, rows=300)
+    assert lexicon.broad == {"牌张"}
+
+
+class _NoWords:
+    def is_word(self, text):
+        return False
+
+
+@pytest.mark.parametrize("common, fixes", [(set(), [("主意", "注意")]), ({"主意"}, [])])
+def test_an_everyday_word_is_no_typo(common, fixes):
+    from bot.search.query import Lexicon, _sound_alikes
+
+    lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={"注意": "zhu yi"},
+                      pinyin_of=lambda text: {"出": "chu", "主": "zhu", "意": "yi"}, is_common=common.__contains__)
+    assert _sound_alikes("出主意", _NoWords(), lexicon) == fixes
