@@ -48,7 +48,7 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command("law", "law", "/law 50D2", "查条款", "show a law or clause", aliases=("l",)),
-    Command("toc", "toc", "/toc", "目录:按章查看条款", "table of contents, chapter by chapter",
+    Command("toc", "toc", "/toc", "目录(按章查看条款)", "table of contents, chapter by chapter",
             aliases=("contents",)),
     Command("search", "search", "/search 罚张", "搜索规则", "search the Laws", aliases=("s",),
             usage_en="/search revoke"),
