@@ -20,6 +20,7 @@ from bot.rulebook.render import clause_marker, clause_text, law_heading
 BUDGET = 600
 INDENT = "  "
 ELLIPSIS = "……"
+COMPACT_TEXT = 30  # characters of an untitled clause shown in its one-line form
 # A stem ending in a colon introduces a list; a clause ending in 且/或 is one condition of several.
 _LIST_STEM = re.compile(r"[：:]$")
 _CONDITION = re.compile(r"(?:且|或|或者|并且|以及|，|；|;|,)$")
@@ -33,8 +34,10 @@ class Excerpt:
     complete: bool
 
 
-def _compact(clause: Clause, depth: int) -> str:
-    return INDENT * depth + f"{clause_marker(clause)} {clause.title or clause.text[:24] + ELLIPSIS}".rstrip()
+def compact_line(clause: Clause, depth: int = 0) -> str:
+    """The clause in one line: marker and title, or (untitled) the start of its text."""
+    label = clause.title or (clause.text if len(clause.text) <= COMPACT_TEXT else clause.text[:COMPACT_TEXT] + ELLIPSIS)
+    return INDENT * depth + f"{clause_marker(clause)} {label}".rstrip()
 
 
 def _ancestors(law: Law, clause_id: str) -> list[Clause]:
@@ -82,7 +85,7 @@ def clause_excerpt(law: Law, clause_id: str, budget: int = BUDGET) -> Excerpt:
         if sibling.id == clause.id:
             shown.extend(own)
             continue
-        line = _compact(sibling, clause.depth - 1)
+        line = compact_line(sibling, clause.depth - 1)
         if used + len(line) + 1 > budget:
             complete = False
             continue
@@ -104,7 +107,7 @@ def law_excerpt(law: Law, focus: tuple[str, ...] = (), budget: int = BUDGET) -> 
         if inside or above:
             lines.append(clause_text(clause))
         elif clause.depth == 1:
-            compact.append((len(lines), _compact(clause, 0)))
+            compact.append((len(lines), compact_line(clause, 0)))
             lines.append("")
     used = sum(len(line) + 1 for line in lines)
     complete = not law.appendix
