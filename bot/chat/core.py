@@ -344,7 +344,8 @@ class Core:
         listed, ``/toc 1`` the defined terms."""
         book = self.services.rulebook
         chapters = self._chapters()
-        if args.strip().isdigit() and 1 <= int(args) <= len(chapters):
+        args = args.strip()
+        if args.isdigit() and 1 <= int(args) <= len(chapters):
             name, numbers = chapters[int(args) - 1]
             back = (_button(say("toc_back", lang), "/toc"),)
             if not numbers:
@@ -359,10 +360,10 @@ class Core:
         for i, (name, numbers) in enumerate(chapters, 1):
             span = f" (第{number_ranges(numbers)}条)" if numbers else f" ({len(book.definitions)})"
             buttons.append((_button(name + span, f"/toc {i}"),))
-        reply = Reply(title=say("toc_title", lang, edition=book.edition), body=say("toc_chapters", lang),
-                      buttons=tuple(buttons))
-        return reply if args.strip() in ("", "0") or not args.strip().isdigit() else replace(
-            reply, body=say("toc_no_chapter", lang, n=args.strip(), count=len(chapters)) + "\n" + reply.body)
+        body = say("toc_chapters", lang)
+        if args.isdigit():
+            body = say("toc_no_chapter", lang, n=args, count=len(chapters)) + "\n" + body
+        return Reply(title=say("toc_title", lang, edition=book.edition), body=body, buttons=tuple(buttons))
 
     def _chapters(self) -> list[tuple[str, list[int]]]:
         """(name, law numbers) of each chapter, 第一章 定义 first (with no laws)."""

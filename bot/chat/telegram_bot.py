@@ -89,7 +89,8 @@ class TelegramShell:
         if not await self._allowed(update, context):
             return
         text = message.text.replace(f"@{context.bot.username}", " ").strip()
-        reply = self.core.handle(await self._chat_message(update, context, text, quoted=_quoted(message, context.bot.id)))
+        quoted = _quoted(message, context.bot.id)
+        reply = self.core.handle(await self._chat_message(update, context, text, quoted=quoted))
         await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
 
     async def on_other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -99,9 +100,11 @@ class TelegramShell:
         message = update.effective_message
         if message is None or not message.text:
             return
-        addressed = f"@{context.bot.username}".lower() in message.text.lower()
-        if message.chat.type != ChatType.PRIVATE and not addressed and not self.core.answers_command(message.text):
-            return
+        command = message.text.split(maxsplit=1)[0]
+        addressed = command.lower().endswith(f"@{context.bot.username}".lower())
+        if message.chat.type != ChatType.PRIVATE and not addressed:
+            if "@" in command or not self.core.answers_command(message.text):
+                return  # another bot's command
         await self.on_text(update, context)
 
     async def on_import(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

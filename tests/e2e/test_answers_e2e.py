@@ -83,7 +83,8 @@ def test_a_mistyped_command_gets_the_nearest_one_and_other_bots_commands_pass_by
         await bot.send("/foo")
         [unknown] = await bot.replies()
         assert unknown["text"].startswith("不认识的命令 /foo。")
-        await bot.send("/weather", member)               # another bot's command in a group: silence
+        await bot.send("/weather", member)               # other bots' commands in a group: silence
+        await bot.send("/law@OtherBot 50", member)
         await bot.send("/travel 1", member)
         [suggestion] = await bot.replies(user=member)
         assert "/traveller 1" in suggestion["text"]
