@@ -35,6 +35,10 @@ SHORT_LABEL = 12
 # The law whose rule a scoring answer applies: 全文 / 下一条 after a score continue from there.
 SCORE_LAWS = {"score": 77, "imp": 78, "mp": 78, "board": 2, "adjusted": 12}
 
+# What a definition question leaves around its term (「明手的定义是啥」 → 明手的定义), and a frame
+# the search does not read as one ("what counts as a claim").
+_FRAME_WORDS = re.compile(r"(?:的定义|的意思|的含义|的概念)$")
+_COUNTS_AS = re.compile(r"^(?:what|which)\s+(?:counts|is counted|is considered|qualifies)\s+as\s+(?:an? |the )?(.+)$")
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Four letters make an English word; shorter ones (NT, vul, x) are usually bridge notation.
@@ -544,11 +548,13 @@ class Core:
     def _undefined_term(self, query: str, top, context: ChatContext, lang: str) -> Reply | None:
         """For 「X是什么意思」 about a term chapter 1 does not define: say so, and show where the law
         says what X is (罚张 → the stem of Law 50 and 50B), else the best clause."""
-        if top.law == 0 or self.services.definition_subject is None:
+        subject = self._definition_subject(query)
+        if top.law == 0 or not subject:
             return None
-        subject = self.services.definition_subject(normalize_query(query))
-        if not subject or self.services.rulebook.definition(subject) is not None:
-            return None
+        defined = self.services.rulebook.definition(subject)
+        if defined is not None:
+            # A defined term the search did not lead with: the definition still comes first.
+            return self._definition_reply(defined, lang, context)
         law = self.services.rulebook.law(top.law)
         if law is None:
             return None
@@ -568,6 +574,15 @@ class Core:
         rows = [] if excerpt.complete else [(_button(say("full", lang), f"/law {law.number}"),)]
         return Reply(title=heading, body=note + "\n" + body, highlights=tuple(top.matched) or (subject,),
                      buttons=tuple(rows) + (self._nav_buttons(law.number, lang),), refers_to=str(law.number))
+
+    def _definition_subject(self, query: str) -> str | None:
+        """The X of a definition question (「X是什么意思」, "what counts as X"), or None."""
+        text = normalize_query(query)
+        subject = self.services.definition_subject(text) if self.services.definition_subject else None
+        found = _COUNTS_AS.match(text.strip(" ?？"))
+        subject = found.group(1) if found and not subject else subject
+        # 「X的定义是啥」: the frame's own words may be left on the subject.
+        return _FRAME_WORDS.sub("", subject).strip() or None if subject else None
 
     def _target_reply(self, law_no: int, clause: str | None, term: str, lang: str,
                       highlights: tuple[str, ...] = (), context: ChatContext | None = None) -> Reply | None:

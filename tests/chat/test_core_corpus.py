@@ -113,7 +113,8 @@ def test_what_is_a_penalty_card_is_answered_in_a_phone_screen(core, question, no
     assert "/law 50" in [b.data for b in reply.flat_buttons]
 
 
-@pytest.mark.parametrize("question", ["明手是什么意思", "what is a dummy", "什么是庄家"])
+@pytest.mark.parametrize("question", ["明手是什么意思", "what is a dummy", "什么是庄家", "明手的定义是啥", "明手指的是",
+                                      "what counts as dummy"])
 def test_a_defined_term_comes_first_then_the_laws_using_it(core, question):
     reply = _say(core, question, question)
     assert reply.title.split(" · ")[0] in ("定义", "Definition")
