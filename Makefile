@@ -1,14 +1,21 @@
 # Two commands do all set-up: `make run` (the bot; console chat without a token) and `make test`.
+# `run` installs only what the bot needs; `test` adds the test extras (endplay, rank-bm25) and the
+# Node emulator, so a bot-only machine never downloads numpy and matplotlib.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 E2E := tests/e2e
+PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
 .PHONY: run test build bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PIP) -e .
+	touch $@
+
+$(BIN)/.installed-test: $(BIN)/.installed
+	$(PIP) -e '.[test]'
 	touch $@
 
 $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
@@ -19,13 +26,13 @@ $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 run: $(BIN)/.installed
 	@set -a; if [ -f .env ]; then . ./.env; fi; set +a; exec $(BIN)/bridgebot
 
-test: $(BIN)/.installed $(E2E)/node_modules/.installed
+test: $(BIN)/.installed-test $(E2E)/node_modules/.installed
 	$(BIN)/python -m pytest -q
 
 build: $(BIN)/.installed
 	$(BIN)/bridgebot build
 
-bench: $(BIN)/.installed
+bench: $(BIN)/.installed-test
 	$(BIN)/python bench/run.py
 
 clean:

@@ -84,16 +84,75 @@ class SearchResult:
     hits: list
     confident: bool
     reference: object = None
+    ambiguous: object = None
+    absent: list | None = None
+
+
+@dataclass
+class Reading:
+    """One reading of an ambiguous question, as the search reports it (issue 10)."""
+
+    actor: str
+    label_zh: str
+    label_en: str
+    hit: object = None
+
+
+@dataclass
+class Ambiguity:
+    question_zh: str
+    question_en: str
+    options: list
+
+
+@dataclass
+class AbsentTopic:
+    law: int
+    title: str
+    title_en: str
+
+    def note(self, lang="zh"):
+        return f"Note: Law {self.law} ({self.title_en}) is not in this corpus." if lang == "en" else \
+            f"提示：{self.title}在第{self.law}条，本语料未收录。"
+
+
+# A question about a card shown (亮牌, "exposed") does not say who showed it; the clauses each
+# reading leads to in the tiny rulebook.
+OPEN_ACTOR = re.compile(r"亮|exposed")
+ACTOR_CLAUSES = {"declarer": "41A", "defender": "50A", "dummy": "41A"}
 
 
 class FakeSearcher:
-    """Finds clauses and definitions whose text contains a word of the question."""
+    """Finds clauses and definitions whose text contains a word of the question; a question
+    with an open actor is reported ambiguous unless ``actor`` settles it (like issue 10's search)."""
 
     def __init__(self, book):
         self.book = book
         self.questions: list[tuple[str, int]] = []
+        self.actors: list[str | None] = []
 
-    def ask(self, question, k=3):
+    def ask(self, question, k=3, actor=None):
+        self.actors.append(actor)
+        if OPEN_ACTOR.search(question):
+            return self._open_actor(question, k, actor)
+        if "撤销" in question:   # a topic whose law the corpus lacks
+            return SearchResult(question, question, [], False, absent=[AbsentTopic(25, "叫品的更改", "changes of call")])
+        return self._ask(question, k)
+
+    def _open_actor(self, question, k, actor):
+        self.questions.append((question, k))
+        readings = [Reading(a, zh, en) for a, zh, en in
+                    (("declarer", "庄家", "Declarer"), ("defender", "防家", "A defender"))]
+        if actor is None:
+            ambiguity = Ambiguity("亮牌的是庄家还是防家？", "Who exposed the card: declarer or a defender?", readings)
+            return SearchResult(question, question, [], False, ambiguous=ambiguity, absent=[])
+        clause = ACTOR_CLAUSES[actor]
+        law = self.book.law(int(clause[:2]))
+        found = law.clause(clause)
+        return SearchResult(question, question, [Hit(law.number, clause, "", found.title, 5.0, found.text, [])],
+                            True, absent=[])
+
+    def _ask(self, question, k=3):
         self.questions.append((question, k))
         words = [w for w in re.split(r"[\s,。?？怎么如何处理是什么的]+", question) if w]
         hits = []
@@ -106,6 +165,39 @@ class FakeSearcher:
                 if found:
                     hits.append(Hit(law.number, c.id, "", c.title, 1.0, c.text[:30], found))
         return SearchResult(question, question, hits[:k], confident=len(hits) > 0 and "?" not in question)
+
+
+class LegacySearcher(FakeSearcher):
+    """A searcher that cannot be told who acted (the search before issue 10)."""
+
+    def ask(self, question, k=3):
+        self.actors.append(None)
+        return self._ask(question, k)
+
+
+def definition_subject(text):
+    """The X of 「X是什么意思」 / "what is X", like bot.search.query.definition_subject."""
+    m = re.match(r"^(?:什么是)?(.+?)(?:是什么意思|的定义)?$", text) if re.search(r"什么是|是什么意思|的定义", text) \
+        else re.match(r"^what is (?:a |an |the )?(.+)$", text)
+    return m.group(1) if m else None
+
+
+def board_reply(text, lang="zh"):
+    return f"board({text}) {lang}"
+
+
+def score_kind(text):
+    if looks_like_score(text):
+        return "score"
+    if re.fullmatch(r"\d+号牌|board \d+", text.strip()):
+        return "board"
+    if re.fullmatch(r"\d+\s*(?:比|vs)\s*-?\d+(?: imp)?", text.strip()):
+        return "imp"
+    return None
+
+
+def table_request(text):
+    return {"77表": "77", "77 table": "77"}.get(text.strip())
 
 
 def score_reply(text, lang="zh"):
@@ -139,8 +231,8 @@ class FakeClub:
         return ClubAnswer(f"club {command} {args}")
 
 
-def make_core(**overrides) -> Core:
-    """A core over the tiny rulebook and the fakes above."""
+def make_core(searcher=FakeSearcher, **overrides) -> Core:
+    """A core over the tiny rulebook and the fakes above (``searcher``: the searcher class)."""
     book = rulebook_from_json(RULEBOOK)
     services = Services(
         rulebook=book,
@@ -148,10 +240,11 @@ def make_core(**overrides) -> Core:
         law_blocks=law_blocks,
         definition_text=definition_text,
         parse_reference=parse_reference,
-        ask=FakeSearcher(book).ask,
+        ask=searcher(book).ask,
         looks_like_score=looks_like_score,
         scorers={"score": score_reply, "imp": imp_reply},
         club=FakeClub(),
+        definition_subject=definition_subject,
     )
     for name, value in overrides.items():
         setattr(services, name, value)

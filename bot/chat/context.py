@@ -9,7 +9,9 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+QUESTIONS_KEPT = 8
 
 
 @dataclass
@@ -19,13 +21,33 @@ class ChatContext:
     ``law`` and ``clause`` are those of the last answer; ``next_page`` is the command that
     continues a long answer (``/more 50 2``), or None when nothing is pending; ``lang`` and
     ``traditional`` remember how the user last wrote, for messages that do not tell
-    (``50D2`` says nothing about language, 「全文」 nothing about script)."""
+    (``50D2`` says nothing about language, 「全文」 nothing about script).  ``whole`` is True when
+    the last answer showed all of its law; ``term`` is the defined term last shown.  The last few
+    questions are kept by number, so a clarifying question's button (「庄家」) re-asks its own
+    question even after others were asked in the chat; ``question`` is the latest."""
 
     law: int | None = None
     clause: str | None = None
     next_page: str | None = None
     lang: str | None = None
     traditional: bool = False
+    whole: bool = False
+    term: str | None = None
+    questions: OrderedDict = field(default_factory=OrderedDict)
+    _asked: int = 0
+
+    def remember_question(self, question: str) -> int:
+        """Keep ``question`` (the oldest of more than a few is forgotten); returns its number."""
+        self._asked += 1
+        self.questions[self._asked] = question
+        while len(self.questions) > QUESTIONS_KEPT:
+            self.questions.popitem(last=False)
+        return self._asked
+
+    @property
+    def question(self) -> str | None:
+        """The latest question asked in this chat, if any is remembered."""
+        return next(reversed(self.questions.values()), None)
 
 
 class ContextStore:

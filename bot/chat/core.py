@@ -4,6 +4,9 @@ Transport-agnostic (no ``telegram`` import): the Telegram bot, the console chat 
 all go through :meth:`Core.handle` (typed text) and :meth:`Core.press` (a tapped button).
 Buttons carry the command a tap sends back (``/law 49``, ``/more 50 2``), so a tap works the
 same after a restart and in the console, where the user types the button's number.
+
+Answers are phone-sized: a clause comes with the sentences that govern it (an excerpt, see
+:mod:`bot.rulebook.excerpt`), the rest of the law is one tap away (全文).
 """
 
 from __future__ import annotations
@@ -11,43 +14,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from bot.chat.context import ChatContext, ContextStore
-from bot.chat.texts import say
 from bot.base.errors import ScoringInputError
-from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
-from bot.rulebook.model import Law, clause_label, number_ranges, split_clause_id
-from bot.chat.services import Services
 from bot.base.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
+from bot.chat import commands
+from bot.chat.context import ChatContext, ContextStore
+from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, with_actor
+from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
+from bot.chat.services import Services
+from bot.chat.texts import say
+from bot.rulebook.excerpt import BUDGET, clause_excerpt, defining_clauses, law_excerpt
+from bot.rulebook.model import Law, clause_label, number_ranges, split_clause_id
 
 MAX_INPUT_CHARS = 2000
 ALTERNATIVES = 2
 MAX_REF_BUTTONS = 6
+REFS_PER_ROW = 3
 INLINE_LIMIT = 50
+# A button label longer than this gets a row of its own (a phone shows about 20 wide characters).
+SHORT_LABEL = 12
+# The law whose rule a scoring answer applies: 全文 / 下一条 after a score continue from there.
+SCORE_LAWS = {"score": 77, "imp": 78, "mp": 78, "board": 2, "adjusted": 12}
 
-ALIASES = {"l": "law", "s": "search", "d": "define", "h": "help", "full": "law"}
-CLUB_COMMANDS = frozenset({"session", "r", "undo", "traveller", "standings", "export", "import"})
-SCORE_COMMANDS = ("score", "imp", "mp", "board")
-NOTATION_COMMANDS = CLUB_COMMANDS | set(SCORE_COMMANDS)
-# Commands offered in the Telegram menu, with their Chinese and English descriptions.
-MENU = (
-    ("law", "查条款,例如 /law 50D2", "Show a law, e.g. /law 50D2"),
-    ("search", "搜索规则,例如 /search 罚张", "Search the Laws, e.g. /search 罚张"),
-    ("define", "查定义,例如 /define 明手", "A definition, e.g. /define dummy"),
-    ("score", "计分,例如 /score 4S+1 有局", "Contract score, e.g. /score 4S+1 vul"),
-    ("imp", "换算IMP,例如 /imp 620 -170", "IMPs, e.g. /imp 620 -170"),
-    ("mp", "比赛分,例如 /mp 420 420 450", "Matchpoints, e.g. /mp 420 420 450"),
-    ("board", "牌号的局况,例如 /board 7", "Board dealer and vulnerability"),
-    ("session", "俱乐部比赛: /session new pairs", "Club session: /session new pairs"),
-    ("about", "版本与收录范围", "Edition and coverage"),
-    ("help", "用法", "How to use this bot"),
-)
-FOLLOW_UPS = {
-    "全文": "full", "全部": "full", "full": "full", "full text": "full",
-    "more": "more", "更多": "more", "继续": "more",
-    "下一条": "next", "next": "next", "上一条": "prev", "prev": "prev", "previous": "prev",
-}
-
-_COMMAND = re.compile(r"^/([A-Za-z_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
+# What a definition question leaves around its term (「明手的定义是啥」 → 明手的定义), and a frame
+# the search does not read as one ("what counts as a claim").
+_FRAME_WORDS = re.compile(r"(?:的定义|的意思|的含义|的概念)$")
+_COUNTS_AS = re.compile(r"^(?:what|which)\s+(?:counts|is counted|is considered|qualifies)\s+as\s+(?:an? |the )?(.+)$")
+_COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Four letters make an English word; shorter ones (NT, vul, x) are usually bridge notation.
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}|\b(?:law|laws|the|what|how|why|who|is|are|can|may|does|do)\b", re.I)
@@ -66,6 +58,19 @@ def _button(label: str, data: str) -> Button:
     if len(data.encode()) > CALLBACK_BYTES:
         raise ValueError(f"callback data over {CALLBACK_BYTES} bytes: {data!r}")
     return Button(label[:40], data)
+
+
+def _rows(buttons, per_row: int = REFS_PER_ROW) -> tuple[tuple[Button, ...], ...]:
+    """Short buttons up to ``per_row`` in a row; a long one (a clause title) alone in its row."""
+    rows: list[list[Button]] = []
+    for button in buttons:
+        if len(button.label) > SHORT_LABEL:
+            rows.append([button])
+        elif rows and len(rows[-1]) < per_row and all(len(b.label) <= SHORT_LABEL for b in rows[-1]):
+            rows[-1].append(button)
+        else:
+            rows.append([button])
+    return tuple(tuple(row) for row in rows)
 
 
 def _localise(reply: Reply, traditional: bool) -> Reply:
@@ -116,7 +121,8 @@ class Core:
         return reply
 
     def inline(self, query: str, lang_hint: str | None = None) -> list[InlineItem]:
-        """Clauses matching ``query`` for inline mode (at most 50; empty when nothing matches)."""
+        """Clauses matching ``query`` for inline mode (at most 50); empty when nothing matches
+        confidently — a weak guess (「天气」 → a clause with 天) is worse than none there."""
         query = query.strip()[:MAX_INPUT_CHARS]
         lang = detect_lang(query, "en" if (lang_hint or "").startswith("en") else "zh")
         if not query:
@@ -130,7 +136,8 @@ class Core:
         elif self.services.ask is None:
             return []
         else:
-            hits = self.services.ask(to_simplified(query), k=INLINE_LIMIT).hits
+            result = self.services.search(to_simplified(query), k=INLINE_LIMIT)
+            hits = result.hits if result.confident else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         items = []
         seen = set()
@@ -154,15 +161,28 @@ class Core:
         lang = detect_lang(text, "en" if (lang_hint or "").startswith("en") else "zh")
         return _localise(self._note("apology", lang), is_traditional(text))
 
+    @staticmethod
+    def answers_command(text: str) -> bool:
+        """True when ``text`` is a command of this bot or a near miss of one (``/standing``):
+        in a group, where other bots' commands pass by, only these deserve an answer."""
+        command = _COMMAND.match(text.strip())
+        if not command:
+            return False
+        name = command.group(1)
+        return commands.find(name) is not None or commands.suggest(name) is not None
+
     # ----- routing ------------------------------------------------------------------
 
     def _language(self, text: str, message: ChatMessage, context: ChatContext) -> str:
         hint = "en" if (message.lang_hint or "").startswith("en") else "zh"
         command = _COMMAND.match(text)
         words = (command.group(2) or "") if command else text
-        if command and command.group(1).lower() in NOTATION_COMMANDS:
+        known = commands.find(command.group(1)) if command else None
+        if known is not None and known.name in commands.NOTATION_COMMANDS:
             # 「new pairs」, 「4S+1 vul」: keywords of a notation, not a sign of an English speaker.
             words = "".join(_CJK.findall(words))
+        elif known is not None and known.area in ("start", "as"):
+            words = ""  # a deep-link payload (/start inline) or a reading (/as declarer): no language
         lang = detect_lang(words, context.lang or hint)
         if _CJK.search(words) or _ENGLISH_WORD.search(words):
             context.lang = lang
@@ -181,62 +201,110 @@ class Core:
             return self._help(lang, greeting=True)
         command = _COMMAND.match(text)
         if command:
-            name = command.group(1).lower()
-            return self._command(ALIASES.get(name, name), (command.group(2) or "").strip(), message, context, lang)
-        follow_up = FOLLOW_UPS.get(normalize_query(text))
+            return self._command(command.group(1), (command.group(2) or "").strip(), message, context, lang)
+        plain = normalize_query(text)
+        follow_up = follow_up_kind(plain)
+        if follow_up == "toc":
+            return self._toc("", lang)
         if follow_up:
             return self._follow_up(follow_up, text, context, lang)
+        actor = actor_follow_up(plain)
+        if actor:
+            return self._ask_as(actor, None, context, lang)
         reference = self._reference(text, lang)
+        if reference is not None and not isinstance(reference, Reply):
+            return self._law_reply(reference.law, reference.clause, 1, context, lang)
+        # 「620 vs 170 imp」, 「77 table」 read as malformed references: scoring gets its turn first.
+        scoring = self._scoring(text, context, lang)
+        if scoring is not None:
+            return scoring
         if isinstance(reference, Reply):
             return reference
-        if reference is not None:
-            return self._law_reply(reference.law, reference.clause, 1, context, lang)
-        if self.services.score_kind is not None:
-            kind = self.services.score_kind(text)
-            if kind:
-                return self._score(kind, text, lang)
-        elif self.services.looks_like_score is not None and self.services.looks_like_score(text):
-            return self._score("score", text, lang)
         return self._search(text, context, lang)
 
+    def _scoring(self, text: str, context: ChatContext, lang: str) -> Reply | None:
+        table = self.services.table_request(text) if self.services.table_request else None
+        if table:
+            number = split_clause_id(table)[0]
+            return self._law_reply(number, table if table != str(number) else None, 1, context, lang, whole=True)
+        kind = None
+        if self.services.score_kind is not None:
+            kind = self.services.score_kind(text)
+        elif self.services.looks_like_score is not None and self.services.looks_like_score(text):
+            kind = "score"
+        return self._score(kind, text, context, lang) if kind else None
+
     def _command(self, name: str, args: str, message: ChatMessage, context: ChatContext, lang: str) -> Reply:
-        if name in ("start", "help"):
-            return self._help(lang, greeting=name == "start")
-        if name == "about":
+        command = commands.find(name)
+        if command is None:
+            return self._unknown_command(name, args, lang)
+        if not args and message.quoted and command.area in ("law", "search", "define"):
+            args = message.quoted.strip()[:MAX_INPUT_CHARS]  # /law as a reply: about the quoted message
+        area = command.area
+        if area in ("start", "help"):
+            return self._help(lang, greeting=area == "start")
+        if area == "about":
             return self._about(lang)
-        if name == "law":
-            if not args:
-                return self._note("usage_law", lang)
-            reference = self._reference(args, lang)
-            if isinstance(reference, Reply):
-                return reference
-            if reference is None:
-                return self._search(args, context, lang)
-            return self._law_reply(reference.law, reference.clause, 1, context, lang)
-        if name == "search":
+        if area == "toc":
+            return self._toc(args, lang)
+        if area == "law":
+            return self._law_command(args, context, lang)
+        if area == "search":
             return self._search(args, context, lang) if args else self._note("usage_search", lang)
-        if name == "define":
+        if area == "define":
             return self._define(args, context, lang) if args else self._note("usage_define", lang)
-        if name in SCORE_COMMANDS:
-            return self._score(name, args, lang) if args else self._note(f"usage_{name}", lang)
-        if name in ("more", "next", "prev") and not args:
-            return self._follow_up(name, "/" + name, context, lang)
-        if name == "more":
+        if area == "score":
+            return self._score(command.name, args, context, lang) if args else self._note(f"usage_{command.name}", lang)
+        if area == "club":
+            return self._club(command.name, args, message, lang)
+        if area == "as":
+            actor, _, number = args.partition(" ")
+            return self._ask_as(actor, int(number) if number.isdigit() else None, context, lang)
+        # follow-ups: /more, /next, /prev, /full
+        if command.name == "full":
+            return self._law_command(args, context, lang) if args else self._follow_up("full", "/full", context, lang)
+        if not args:
+            return self._follow_up(command.name, "/" + command.name, context, lang)
+        if command.name == "more":
             return self._more(args, context, lang)
-        if name in ("next", "prev"):
-            return self._step(name, args, context, lang)
-        if name in CLUB_COMMANDS:
-            return self._club(name, args, message, lang)
-        return self._note("unknown_command", lang, name=name)
+        return self._step(command.name, args, context, lang)
+
+    def _law_command(self, args: str, context: ChatContext, lang: str) -> Reply:
+        if not args:
+            return self._toc("", lang)
+        reference = self._reference(args, lang)
+        if isinstance(reference, Reply):
+            return reference
+        if reference is None:
+            return self._search(args, context, lang)
+        return self._law_reply(reference.law, reference.clause, 1, context, lang)
+
+    def _unknown_command(self, name: str, args: str, lang: str) -> Reply:
+        suggestion = commands.suggest(name, args)
+        if suggestion is None:
+            return self._note("unknown_command", lang, name=name)
+        body = say("unknown_command_suggest", lang, name=name, suggestion=suggestion)
+        buttons = ()
+        if len(suggestion.encode()) <= CALLBACK_BYTES:
+            buttons = ((_button(suggestion[:40], suggestion),),)
+        return Reply(body=body, buttons=buttons)
 
     def _follow_up(self, kind: str, word: str, context: ChatContext, lang: str) -> Reply:
         if kind == "more" and context.next_page:
             return self._more(context.next_page.split(" ", 1)[1], context, lang)
         if context.law is None:
+            if context.term is not None:
+                definition = self.services.rulebook.definition(context.term)
+                if definition is not None:
+                    note = say("definition_whole", lang, term=definition.term)
+                    return replace(self._definition_reply(definition, lang, context), body=note, title="")
             return self._note("no_context", lang, word=word)
         if kind in ("next", "prev"):
             return self._step(kind, str(context.law), context, lang)
-        return self._law_reply(context.law, None, 1, context, lang)
+        if kind == "more" and context.whole:
+            reply = self._note("law_whole", lang, law=context.law)
+            return replace(reply, buttons=(self._nav_buttons(context.law, lang),), refers_to=str(context.law))
+        return self._law_reply(context.law, None, 1, context, lang, whole=True)
 
     def _reference(self, text: str, lang: str = "zh"):
         """The :class:`Reference` in ``text``, None for a question, a :class:`Reply` for a malformed one."""
@@ -255,7 +323,8 @@ class Core:
         return Reply(body=say(key, lang, **values))
 
     def _help(self, lang: str, greeting: bool = False) -> Reply:
-        body = say("help", lang)
+        body = "\n".join([say("help_intro", lang), say("help_commands", lang), *commands.help_lines(lang),
+                          "", say("help_after", lang)])
         if greeting:
             body = say("greeting", lang) + "\n" + body
         return Reply(body=body)
@@ -263,6 +332,8 @@ class Core:
     def _about(self, lang: str) -> Reply:
         book = self.services.rulebook
         missing = book.missing or sorted(set(range(1, max(book.numbers, default=1) + 1)) - set(book.numbers))
+        sources = {s for law in book.laws.values() for s in law.sources}
+        sources |= {s for d in book.definitions for s in d.sources}
         return Reply(body=say(
             "about", lang,
             edition=book.edition,
@@ -270,9 +341,53 @@ class Core:
             present=number_ranges(book.numbers),
             count=len(book.numbers),
             missing=number_ranges(missing) or "—",
-        ))
+        ) + ("\n" + say("about_sources", lang, n=len(sources)) if sources else ""))
 
-    def _law_reply(self, number: int, clause_id: str | None, page: int, context: ChatContext, lang: str) -> Reply:
+    def _toc(self, args: str, lang: str) -> Reply:
+        """The table of contents: chapters as buttons; ``/toc 6`` the laws of the sixth chapter
+        listed, ``/toc 1`` the defined terms."""
+        book = self.services.rulebook
+        chapters = self._chapters()
+        args = args.strip()
+        if args.isdigit() and 1 <= int(args) <= len(chapters):
+            name, numbers = chapters[int(args) - 1]
+            back = (_button(say("toc_back", lang), "/toc"),)
+            if not numbers:
+                terms = [_button(d.term, f"/define {d.term}") for d in book.definitions
+                         if len(f"/define {d.term}".encode()) <= CALLBACK_BYTES]
+                return Reply(title=name, body=say("toc_definitions", lang, n=len(terms)),
+                             buttons=_rows(terms) + (back,))
+            laws = [book.law(n) for n in numbers if book.law(n) is not None]
+            buttons = tuple((_button(f"第{law.number}条 {law.title}", f"/law {law.number}"),) for law in laws)
+            return Reply(title=name, body=say("toc_laws", lang, n=len(laws)), buttons=buttons + (back,))
+        buttons = []
+        for i, (name, numbers) in enumerate(chapters, 1):
+            span = f" (第{number_ranges(numbers)}条)" if numbers else f" ({len(book.definitions)})"
+            buttons.append((_button(name + span, f"/toc {i}"),))
+        body = say("toc_chapters", lang)
+        if args.isdigit():
+            body = say("toc_no_chapter", lang, n=args, count=len(chapters)) + "\n" + body
+        return Reply(title=say("toc_title", lang, edition=book.edition), body=body, buttons=tuple(buttons))
+
+    def _chapters(self) -> list[tuple[str, list[int]]]:
+        """(name, law numbers) of each chapter, 第一章 定义 first (with no laws)."""
+        book = self.services.rulebook
+        chapters = [("第一章 定义", [])] if book.definitions else []
+        listed: set[int] = set()
+        for chapter in book.chapters:
+            numbers = [n for n in chapter.get("laws", ()) if book.law(n) is not None]
+            listed.update(numbers)
+            if numbers:
+                chapters.append((chapter.get("name", "").strip() or "—", numbers))
+        rest = [n for n in book.numbers if n not in listed]
+        if rest:
+            chapters.append(("其他", rest))
+        return chapters
+
+    def _law_reply(self, number: int, clause_id: str | None, page: int, context: ChatContext, lang: str,
+                   whole: bool = True) -> Reply:
+        """Law ``number`` (page ``page``), or clause ``clause_id`` as an excerpt.  ``whole=False``
+        (a search answer about a whole law) shows a long law as its outline, 全文 one tap away."""
         book = self.services.rulebook
         law = book.law(number)
         if law is None:
@@ -281,16 +396,17 @@ class Core:
         if clause_id and law.clause(clause_id) is None:
             prefix = say("clause_missing", lang, law=number, clause=clause_id) + "\n"
             clause_id = None
-        pages = self._pages(law, clause_id)
+        pages, complete = self._pages(law, clause_id, whole)
         page = min(max(page, 1), len(pages))
         heading, _, first_body = pages[0].partition("\n")
-        context.law, context.clause = number, clause_id
+        context.law, context.clause, context.term = number, clause_id, None
+        context.whole = complete and len(pages) == 1
         target = clause_id or str(number)
         context.next_page = f"/more {target} {page + 1}" if page < len(pages) else None
-        rows = [self._ref_buttons(law, clause_id, lang)]
+        rows = list(_rows(self._ref_buttons(law, clause_id, lang)))
         if page < len(pages):
             rows.append((_button(say("more", lang, page=page + 1, pages=len(pages)), f"/more {target} {page + 1}"),))
-        if clause_id:
+        if not complete:
             rows.append((_button(say("full", lang), f"/law {number}"),))
         rows.append(self._nav_buttons(number, lang))
         return Reply(
@@ -300,14 +416,18 @@ class Core:
             refers_to=target,
         )
 
-    def _pages(self, law: Law, clause_id: str | None) -> list[str]:
-        """The rendered law or clause in pages; the renderer's first line is the heading
-        (「第50条D款2 罚张的处理」), which becomes the reply's title."""
-        if clause_id is None:
-            return paginate(list(self.services.law_blocks(law)))
-        return paginate([self.services.law_text(law, clause_id)])
+    def _pages(self, law: Law, clause_id: str | None, whole: bool = True) -> tuple[list[str], bool]:
+        """The rendered law, its outline or a clause's excerpt in pages, and whether that is all of
+        the law; the first line is the heading (「第50条D款2 罚张的处理」), which becomes the title."""
+        if clause_id is not None:
+            return paginate([clause_excerpt(law, clause_id).text]), False
+        blocks = list(self.services.law_blocks(law))
+        if not whole and sum(len(b) + 1 for b in blocks) > BUDGET:
+            outline = law_excerpt(law)
+            return paginate([outline.text]), outline.complete
+        return paginate(blocks), True
 
-    def _ref_buttons(self, law: Law, clause_id: str | None, lang: str) -> tuple[Button, ...]:
+    def _ref_buttons(self, law: Law, clause_id: str | None, lang: str) -> list[Button]:
         """Buttons for the laws the shown text refers to (those present in the corpus)."""
         found = [r for c in (law.subtree(clause_id) if clause_id else law.clauses) for r in c.refs]
         if clause_id is None:
@@ -320,7 +440,7 @@ class Core:
                 continue
             if ref not in refs and target != law.number and self.services.rulebook.law(target) is not None:
                 refs.append(ref)
-        return tuple(_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in refs[:MAX_REF_BUTTONS])
+        return [_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in refs[:MAX_REF_BUTTONS]]
 
     def _nav_buttons(self, number: int, lang: str) -> tuple[Button, ...]:
         numbers = self.services.rulebook.numbers
@@ -340,11 +460,17 @@ class Core:
             later = [n for n in numbers if n > current]
             if not later:
                 return self._note("last_law", lang, law=current)
-            return self._law_reply(later[0], None, 1, context, lang)
-        earlier = [n for n in numbers if n < current]
-        if not earlier:
-            return self._note("first_law", lang, law=current)
-        return self._law_reply(earlier[-1], None, 1, context, lang)
+            target, skipped = later[0], list(range(current + 1, later[0]))
+        else:
+            earlier = [n for n in numbers if n < current]
+            if not earlier:
+                return self._note("first_law", lang, law=current)
+            target, skipped = earlier[-1], list(range(earlier[-1] + 1, current))
+        reply = self._law_reply(target, None, 1, context, lang)
+        if skipped and self.services.rulebook.law(target) is not None:
+            note = say("skipped_laws", lang, laws=number_ranges(skipped))
+            reply = replace(reply, body=note + "\n" + reply.body)
+        return reply
 
     def _more(self, args: str, context: ChatContext, lang: str) -> Reply:
         parts = args.split()
@@ -357,24 +483,106 @@ class Core:
         clause_id = parts[0] if parts[0] != str(number) else None
         return self._law_reply(number, clause_id, int(parts[1]), context, lang)
 
-    def _search(self, query: str, context: ChatContext, lang: str) -> Reply:
+    # ----- questions ----------------------------------------------------------------
+
+    def _search(self, query: str, context: ChatContext, lang: str, actor: str | None = None,
+                number: int | None = None) -> Reply:
         if self.services.ask is None:
             return self._note("unavailable", lang, what=say("search_feature", lang))
-        result = self.services.ask(to_simplified(query), k=1 + ALTERNATIVES)
+        if number is None:
+            number = context.remember_question(query)
+        result = self.services.search(to_simplified(query), k=1 + ALTERNATIVES, actor=actor)
         hits = list(result.hits)
         # Say first, plainly, when the law for the question is not in the corpus at all.
-        missing = "".join(note + "\n" for note in self.services.missing_notes(query, lang))
+        missing = "".join(note + "\n" for note in self._absent_notes(result, query, lang))
+        ambiguous = getattr(result, "ambiguous", None)
+        if ambiguous is not None and actor is None and getattr(ambiguous, "options", None):
+            return self._clarify(ambiguous, number, missing, lang)
         top = hits[0] if hits else None
-        reply = top and self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
+        if top is None:
+            no_hits = self._note("no_hits", lang, query=query[:40])
+            return replace(no_hits, body=missing + no_hits.body)
+        if not result.confident:
+            # A guess is not quoted: the nearest answers are offered, one tap each.
+            options = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in hits)
+            return Reply(body=missing + say("not_confident", lang), buttons=options)
+        reply = self._undefined_term(query, top, context, lang) or self._target_reply(
+            top.law, top.clause, top.term, lang, tuple(top.matched), context)
         if reply is None:
             no_hits = self._note("no_hits", lang, query=query[:40])
             return replace(no_hits, body=missing + no_hits.body)
         alternatives = tuple(
-            _button(self._hit_label(h), self._hit_command(h)) for h in hits[1 : 1 + ALTERNATIVES]
+            (_button(self._hit_label(h), self._hit_command(h)),) for h in hits[1 : 1 + ALTERNATIVES]
         )
-        body = reply.body if result.confident else say("not_confident", lang) + "\n" + reply.body
-        return replace(reply, body=missing + body,
-                       buttons=((alternatives,) if alternatives else ()) + reply.buttons)
+        return replace(reply, body=missing + reply.body, buttons=alternatives + reply.buttons)
+
+    def _absent_notes(self, result, query: str, lang: str) -> list[str]:
+        absent = getattr(result, "absent", None)
+        if absent is not None:
+            return [topic.note(lang) for topic in absent]
+        return list(self.services.missing_notes(query, lang))
+
+    def _clarify(self, ambiguous, number: int, missing: str, lang: str) -> Reply:
+        """The search cannot tell who acted: ask, one button per reading (「庄家」, 「防家」)."""
+        question = getattr(ambiguous, "question_en" if lang == "en" else "question_zh", "") or say("which_actor", lang)
+        buttons = []
+        for option in ambiguous.options:
+            actor = getattr(option, "actor", None)
+            if actor not in ACTORS:
+                continue
+            label = getattr(option, "label_en" if lang == "en" else "label_zh", "") or actor
+            buttons.append((_button(label, f"/as {actor} {number}"),))
+        return Reply(body=missing + question, buttons=tuple(buttons))
+
+    def _ask_as(self, actor: str, number: int | None, context: ChatContext, lang: str) -> Reply:
+        """The question ``number`` (else the latest) again, about ``actor``."""
+        if actor not in ACTORS:
+            return self._note("usage_as", lang)
+        question = context.questions.get(number) if number is not None else context.question
+        if question is None:
+            return self._note("no_question", lang)
+        if not self.services.takes_actor:
+            question = with_actor(question, actor)  # a searcher that cannot be told reads the words
+        return self._search(question, context, lang, actor=actor, number=context.remember_question(question))
+
+    def _undefined_term(self, query: str, top, context: ChatContext, lang: str) -> Reply | None:
+        """For 「X是什么意思」 about a term chapter 1 does not define: say so, and show where the law
+        says what X is (罚张 → the stem of Law 50 and 50B), else the best clause."""
+        subject = self._definition_subject(query)
+        if top.law == 0 or not subject:
+            return None
+        defined = self.services.rulebook.definition(subject)
+        if defined is not None:
+            # A defined term the search did not lead with: the definition still comes first.
+            return self._definition_reply(defined, lang, context)
+        law = self.services.rulebook.law(top.law)
+        if law is None:
+            return None
+        focus: tuple[str, ...] = ()
+        for word in [subject, *top.matched]:
+            focus = defining_clauses(law, word)
+            if focus:
+                break
+        note = say("not_defined", lang, term=subject[:40])
+        if not focus:
+            reply = self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
+            return reply and replace(reply, body=note + "\n" + reply.body)
+        excerpt = law_excerpt(law, focus)
+        heading, _, body = excerpt.text.partition("\n")
+        context.law, context.clause, context.term, context.whole = law.number, None, None, excerpt.complete
+        context.next_page = None
+        rows = [] if excerpt.complete else [(_button(say("full", lang), f"/law {law.number}"),)]
+        return Reply(title=heading, body=note + "\n" + body, highlights=tuple(top.matched) or (subject,),
+                     buttons=tuple(rows) + (self._nav_buttons(law.number, lang),), refers_to=str(law.number))
+
+    def _definition_subject(self, query: str) -> str | None:
+        """The X of a definition question (「X是什么意思」, "what counts as X"), or None."""
+        text = normalize_query(query)
+        subject = self.services.definition_subject(text) if self.services.definition_subject else None
+        found = _COUNTS_AS.match(text.strip(" ?？"))
+        subject = found.group(1) if found and not subject else subject
+        # 「X的定义是啥」: the frame's own words may be left on the subject.
+        return _FRAME_WORDS.sub("", subject).strip() or None if subject else None
 
     def _target_reply(self, law_no: int, clause: str | None, term: str, lang: str,
                       highlights: tuple[str, ...] = (), context: ChatContext | None = None) -> Reply | None:
@@ -384,11 +592,11 @@ class Core:
             definition = self.services.rulebook.definition(term)
             if definition is None:
                 return None
-            return replace(self._definition_reply(definition, lang), highlights=highlights)
+            return replace(self._definition_reply(definition, lang, context), highlights=highlights)
         if self.services.rulebook.law(law_no) is None:
             return None
         clause_id = clause if clause and clause != str(law_no) else None
-        return replace(self._law_reply(law_no, clause_id, 1, context, lang), highlights=highlights)
+        return replace(self._law_reply(law_no, clause_id, 1, context, lang, whole=False), highlights=highlights)
 
     @staticmethod
     def _hit_label(hit) -> str:
@@ -405,37 +613,52 @@ class Core:
     def _define(self, term: str, context: ChatContext, lang: str) -> Reply:
         book = self.services.rulebook
         definition = book.definition(to_simplified(term))
+        hits = []
         if definition is None and self.services.ask is not None:
-            hits = [h for h in self.services.ask(term, k=10).hits if h.law == 0]
-            definition = book.definition(hits[0].term) if hits else None
-        if definition is None:
-            some = "、".join(d.term for d in book.definitions[:8])
-            return self._note("no_definition", lang, term=term[:40], some=some)
-        return self._definition_reply(definition, lang)
+            hits = list(self.services.search(to_simplified(term), k=10).hits)
+            terms = [h for h in hits if h.law == 0]
+            definition = book.definition(terms[0].term) if terms else None
+        if definition is not None:
+            return self._definition_reply(definition, lang, context)
+        used = [h for h in hits if h.law != 0]
+        if used:
+            # Not a defined term: say so and show where the rulebook uses it (飞牌 → 70E).
+            top = used[0]
+            reply = self._target_reply(top.law, top.clause, "", lang, tuple(top.matched), context)
+            if reply is not None:
+                others = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in used[1 : 1 + ALTERNATIVES])
+                note = say("not_defined_used", lang, term=term[:40])
+                return replace(reply, body=note + "\n" + reply.body, buttons=others + reply.buttons)
+        some = "、".join(d.term for d in book.definitions[:8])
+        return self._note("no_definition", lang, term=term[:40], some=some)
 
-    def _definition_reply(self, definition, lang: str) -> Reply:
+    def _definition_reply(self, definition, lang: str, context: ChatContext | None = None) -> Reply:
         text = self.services.definition_text(definition)
         heading, _, body = text.partition("\n")
         if not heading.startswith(definition.term):
             # The renderer did not start with its own heading: make one.
             heading, body = definition.term + (f" ({definition.en})" if definition.en else ""), text
+        if context is not None:
+            context.law, context.clause, context.next_page, context.term = None, None, None, definition.term
         title = f"{say('definition', lang)} · {heading}"
-        refs = tuple(_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in definition.refs[:MAX_REF_BUTTONS])
-        return Reply(
-            title=title,
-            body=body,
-            buttons=(refs,) if refs else (),
-            refers_to=definition.term,
-        )
+        refs = [_button(say("see", lang, label=clause_label(r)), f"/law {r}") for r in definition.refs[:MAX_REF_BUTTONS]]
+        return Reply(title=title, body=body, buttons=_rows(refs), refers_to=definition.term)
 
-    def _score(self, kind: str, text: str, lang: str) -> Reply:
+    # ----- scoring and club ---------------------------------------------------------
+
+    def _score(self, kind: str, text: str, context: ChatContext, lang: str) -> Reply:
         scorer = self.services.scorers.get(kind)
         if scorer is None:
             return self._note("unavailable", lang, what=say("score_feature", lang))
         try:
-            return Reply(body=scorer(text, lang))
+            body = scorer(text, lang)
         except ScoringInputError as err:
             return Reply(body=err.message(lang))
+        law = SCORE_LAWS.get(kind)
+        if law is not None and self.services.rulebook.law(law) is not None:
+            # 全文 / 下一条 after a score go on from the law the score applies.
+            context.law, context.clause, context.term, context.next_page, context.whole = law, None, None, None, False
+        return Reply(body=body)
 
     def _club(self, command: str, args: str, message: ChatMessage, lang: str) -> Reply:
         if self.services.club is None:

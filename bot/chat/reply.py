@@ -51,7 +51,8 @@ class Reply:
 @dataclass(frozen=True)
 class ChatMessage:
     """What a user sent: the text plus who and where.  ``lang_hint`` is the user's interface
-    language when the transport knows it (Telegram's ``language_code``)."""
+    language when the transport knows it (Telegram's ``language_code``); ``quoted`` is the text
+    of the message this one replies to (``/law`` sent as a reply looks that message up)."""
 
     text: str
     chat_id: int | str = "console"
@@ -59,6 +60,7 @@ class ChatMessage:
     user_is_admin: bool = True
     lang_hint: str | None = None
     attachment: bytes | None = None
+    quoted: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ small fakes.  A module that cannot be loaded leaves its slot None, and the core 
 
 from __future__ import annotations
 
+import functools
+import inspect
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,14 +28,30 @@ class Services:
     law_blocks: Callable  # (law) -> list[str]
     definition_text: Callable  # (definition) -> str
     parse_reference: Callable | None = None  # (text) -> Reference | None
-    ask: Callable | None = None  # (question, k) -> SearchResult
+    ask: Callable | None = None  # (question, k, actor=None) -> SearchResult; actor is optional
     looks_like_score: Callable[[str], bool] | None = None
     # (text) -> "score"/"imp"/"mp"/"board"/"adjusted" or None: which scorer a plain message wants
     score_kind: Callable[[str], str | None] | None = None
+    # (text) -> "77"/"78B"/"2": the clause whose table a message asks for (「77表」), or None
+    table_request: Callable[[str], str | None] | None = None
+    # (normalised text) -> the X of 「X是什么意思」/"what is X", or None
+    definition_subject: Callable[[str], str | None] | None = None
     scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
     club: Callable | None = None  # bot.club.handle_command
     # (question, lang) -> notes saying the law for the question is not in the corpus
     missing_notes: Callable[[str, str], list[str]] = lambda question, lang: []
+
+    def search(self, question: str, k: int = 3, actor: str | None = None):
+        """``ask(question, k)``, for one reading of who acted ("declarer", "dummy", "defender")
+        when ``actor`` is given and the searcher takes it (a searcher that does not ignores it)."""
+        if actor is not None and self.takes_actor:
+            return self.ask(question, k=k, actor=actor)
+        return self.ask(question, k=k)
+
+    @property
+    def takes_actor(self) -> bool:
+        """True when the searcher can be told who acted (``ask(…, actor=…)``)."""
+        return self.ask is not None and _takes_actor(self.ask)
 
     @classmethod
     def default(cls) -> Services:
@@ -56,16 +74,20 @@ class Services:
         try:
             from bot.search.searcher import Searcher
 
+            from bot.search.query import definition_subject
+
             services.ask = Searcher.open().ask
+            services.definition_subject = definition_subject
         except ImportError:
             log.warning("bot.search.searcher is not available: questions cannot be answered")
         try:
             from bot.scoring import replies as score_replies
             from bot.scoring.notation import looks_like_score
-            from bot.scoring.inputs import reply_kind
+            from bot.scoring.inputs import reply_kind, table_request
 
             services.looks_like_score = looks_like_score
             services.score_kind = reply_kind
+            services.table_request = table_request
             services.scorers = {
                 "score": score_replies.score_reply,
                 "imp": score_replies.imp_reply,
@@ -87,3 +109,12 @@ class Services:
         except ImportError:
             log.warning("bot.club is not available: club sessions are off")
         return services
+
+
+@functools.lru_cache(maxsize=16)
+def _takes_actor(ask: Callable) -> bool:
+    try:
+        parameters = inspect.signature(ask).parameters
+    except (TypeError, ValueError):
+        return False
+    return "actor" in parameters or any(p.kind is p.VAR_KEYWORD for p in parameters.values())

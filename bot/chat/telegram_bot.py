@@ -19,6 +19,7 @@ from telegram import (
     InlineQueryResultsButton,
     InputTextMessageContent,
     Message,
+    ReplyParameters,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
@@ -36,19 +37,18 @@ from telegram.ext import (
     filters,
 )
 
+from bot.chat import commands
 from bot.chat.context import FloodGuard
 from bot.chat.texts import say
-from bot.chat.core import ALIASES, CLUB_COMMANDS, MENU, Core, detect_lang
+from bot.chat.core import Core, detect_lang
 from bot.chat.reply import ChatMessage, Reply
 from bot.chat.html import reply_html, reply_messages
 from bot.chat.settings import Settings
+from bot.club.csvio import MAX_IMPORT_BYTES
 
 log = logging.getLogger(__name__)
 
-COMMANDS = sorted({name for name, _, _ in MENU} | set(ALIASES) | CLUB_COMMANDS
-                  | {"start", "help", "about", "more", "next", "prev"})
-# Larger files are refused before download; the club checks its own, smaller limit on the bytes.
-MAX_IMPORT_BYTES = 2_000_000
+COMMANDS = sorted(commands.NAMES)
 
 
 class AddressedToBot(filters.MessageFilter):
@@ -72,6 +72,7 @@ class TelegramShell:
     def register(self, application: Application) -> None:
         """Add every handler to ``application``."""
         application.add_handler(CommandHandler(COMMANDS, self.on_text))
+        application.add_handler(MessageHandler(filters.COMMAND, self.on_other_command))
         application.add_handler(MessageHandler(
             filters.Document.ALL & filters.CaptionRegex(r"^/import\b"), self.on_import))
         application.add_handler(MessageHandler(
@@ -88,8 +89,23 @@ class TelegramShell:
         if not await self._allowed(update, context):
             return
         text = message.text.replace(f"@{context.bot.username}", " ").strip()
-        reply = self.core.handle(await self._chat_message(update, context, text))
-        await send_reply(context.bot, message.chat_id, reply)
+        quoted = _quoted(message, context.bot.id)
+        reply = self.core.handle(await self._chat_message(update, context, text, quoted=quoted))
+        await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
+
+    async def on_other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A command this bot does not have (``/standing``, ``/foo``): answered like the console
+        does, with the nearest command; in a group only when it names the bot or is a near miss
+        (other bots' commands pass by there)."""
+        message = update.effective_message
+        if message is None or not message.text:
+            return
+        command = message.text.split(maxsplit=1)[0]
+        addressed = command.lower().endswith(f"@{context.bot.username}".lower())
+        if message.chat.type != ChatType.PRIVATE and not addressed:
+            if "@" in command or not self.core.answers_command(message.text):
+                return  # another bot's command
+        await self.on_text(update, context)
 
     async def on_import(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/import`` with a CSV file attached: hand the bytes to the club commands."""
@@ -97,7 +113,7 @@ class TelegramShell:
         if not await self._allowed(update, context):
             return
         size = message.document.file_size or 0
-        if size > MAX_IMPORT_BYTES:
+        if size > MAX_IMPORT_BYTES:  # the club importer's own limit, checked before downloading
             words = (message.caption or "").split(maxsplit=1)[1:]  # the words after /import, if any
             lang = detect_lang(" ".join(words), (update.effective_user.language_code or "zh")[:2])
             reply = Reply(body=say("file_too_large", lang, kb=size // 1024, limit=MAX_IMPORT_BYTES // 1024))
@@ -105,7 +121,7 @@ class TelegramShell:
             return
         attachment = bytes(await (await message.document.get_file()).download_as_bytearray())
         reply = self.core.handle(await self._chat_message(update, context, message.caption, attachment))
-        await send_reply(context.bot, message.chat_id, reply)
+        await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A tapped button: its data is a command; navigation edits the tapped message in place."""
@@ -148,7 +164,8 @@ class TelegramShell:
             await context.bot.send_message(update.effective_chat.id, say("flood", lang))
         return verdict == "ok"
 
-    async def _chat_message(self, update: Update, context, text: str, attachment: bytes | None = None) -> ChatMessage:
+    async def _chat_message(self, update: Update, context, text: str, attachment: bytes | None = None,
+                            quoted: str | None = None) -> ChatMessage:
         chat, user = update.effective_chat, update.effective_user
         return ChatMessage(
             text=text,
@@ -157,7 +174,27 @@ class TelegramShell:
             user_is_admin=await _is_admin(update, context, text),
             lang_hint=user.language_code if user else None,
             attachment=attachment,
+            quoted=quoted,
         )
+
+
+def _thread(message: Message, bot_id: int) -> int | None:
+    """The message a group answer replies to: the one that asked, or — for ``/law 50`` sent as a
+    reply to someone else's message — that message (rules-bot style).  None in private chats."""
+    if message.chat.type == ChatType.PRIVATE:
+        return None
+    quoted = message.reply_to_message
+    if quoted is not None and (quoted.from_user is None or quoted.from_user.id != bot_id):
+        return quoted.message_id
+    return message.message_id
+
+
+def _quoted(message: Message, bot_id: int) -> str | None:
+    """The text of the message this one replies to, unless it is the bot's own answer."""
+    quoted = message.reply_to_message
+    if quoted is None or (quoted.from_user is not None and quoted.from_user.id == bot_id):
+        return None
+    return quoted.text or quoted.caption
 
 
 async def _is_admin(update: Update, context, text: str) -> bool:
@@ -166,7 +203,7 @@ async def _is_admin(update: Update, context, text: str) -> bool:
     if chat.type == ChatType.PRIVATE:
         return True
     command = text.split(maxsplit=1)[0].lstrip("/").split("@")[0] if text.startswith("/") else ""
-    if command not in CLUB_COMMANDS or user is None:
+    if command not in commands.CLUB_COMMANDS or user is None:
         return False
     try:
         member = await context.bot.get_chat_member(chat.id, user.id)
@@ -208,12 +245,16 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
     )
 
 
-async def send_reply(bot, chat_id: int, reply: Reply) -> None:
+async def send_reply(bot, chat_id: int, reply: Reply, reply_to: int | None = None) -> None:
     """Send ``reply`` to ``chat_id``: HTML text (in several messages if it is too long for one)
-    with its buttons under the last, then its document if any."""
+    with its buttons under the last, then its document if any; the first message answers
+    message ``reply_to`` when given (sent anyway if that message is gone)."""
     messages = reply_messages(reply)
     for i, text in enumerate(messages, 1):
-        await bot.send_message(chat_id, text, reply_markup=keyboard(reply) if i == len(messages) else None)
+        options = {"reply_markup": keyboard(reply) if i == len(messages) else None}
+        if reply_to is not None and i == 1:
+            options["reply_parameters"] = ReplyParameters(reply_to, allow_sending_without_reply=True)
+        await bot.send_message(chat_id, text, **options)
     if reply.document is not None:
         filename, data = reply.document
         await bot.send_document(chat_id, document=data, filename=filename)
@@ -222,11 +263,11 @@ async def send_reply(bot, chat_id: int, reply: Reply) -> None:
 async def publish_commands(application: Application) -> None:
     """Set the command menu (Chinese by default, English for ``en`` users); an API that
     refuses it is logged and ignored, the bot works without a menu."""
-    for lang, index in (("zh", 1), ("en", 2)):
-        commands = [BotCommand(entry[0], entry[index]) for entry in MENU]
+    for lang in ("zh", "en"):
+        menu = [BotCommand(name, description) for name, description in commands.menu(lang)]
         try:
             await application.bot.set_my_commands(
-                commands, scope=BotCommandScopeDefault(), language_code=None if lang == "zh" else "en")
+                menu, scope=BotCommandScopeDefault(), language_code=None if lang == "zh" else "en")
         except TelegramError as err:
             log.warning("set_my_commands (%s) refused: %s", lang, err)
 

@@ -7,46 +7,34 @@ from __future__ import annotations
 
 from bot.base.textnorm import prose_punctuation
 
-HELP_ZH = """桥牌规则助手 — 中国桥牌竞赛规则(1999)
+HELP_INTRO_ZH = """桥牌规则助手 — 中国桥牌竞赛规则(1999)
 直接发送问题、条款号或计分即可,例如:
   50D2 或 第50条D款2 — 查条款
   罚张怎么处理 — 搜索规则
   4S+1 有局 — 计算得分
+  17号牌、620比170、77表 — 局况、IMP、计分表
+"""
 
-命令:
-/law 50D2 — 查条款(简写 /l)
-/search 罚张 — 搜索规则(/s)
-/define 明手 — 查定义(/d)
-/score 3NTx-2 有局 — 计分
-/imp 620 -170 — 换算IMP
-/mp 420 420 450 -50 — 比赛分
-/board 7 — 牌号的发牌人和局况
-/about — 版本与收录范围
-
-接着上一个回答可以发: 全文、更多、下一条、上一条。
-俱乐部比赛(群组): /session new pairs,/r 5 NS1-EW3 4S+1 N,/traveller 5,/standings,/export"""
-
-HELP_EN = """Bridge rules assistant — the Chinese Laws of Duplicate Bridge (1999)
+HELP_INTRO_EN = """Bridge rules assistant — the Chinese Laws of Duplicate Bridge (1999)
 Send a question, a law reference or a score, for example:
   50D2 or Law 50D2 — show a law
   penalty card — search the Laws (Chinese words work best: 罚张)
   4S+1 vul — score a contract
+  board 7, 620 vs 170, IMP table — a board, IMPs, a scoring table
+"""
 
-Commands:
-/law 50D2 — show a law or clause (/l)
-/search revoke — search the Laws (/s)
-/define dummy — a definition (/d)
-/score 3NTx-2 vul — contract score
-/imp 620 -170 — IMPs
-/mp 420 420 450 -50 — matchpoints
-/board 7 — dealer and vulnerability of a board
-/about — edition and coverage
+HELP_AFTER_ZH = """接着上一个回答可以发: 全文、更多、下一条、上一条,或者「如果是庄家呢」。
+在群里回复别人的消息发 /law 50,答案就回复那条消息。
+俱乐部比赛(群组): /session new pairs,/r 5 NS1-EW3 4S+1 N,/traveller 5,/standings,/export"""
 
-After an answer you can send: full, more, next, prev.
+HELP_AFTER_EN = """After an answer you can send: full, more, next, prev, or "what if it was declarer?".
+In a group, reply to someone's message with /law 50 and the answer goes to that message.
 Club sessions (groups): /session new pairs, /r 5 NS1-EW3 4S+1 N, /traveller 5, /standings, /export"""
 
 TEXTS: dict[str, tuple[str, str]] = {
-    "help": (HELP_ZH, HELP_EN),
+    "help_intro": (HELP_INTRO_ZH, HELP_INTRO_EN),
+    "help_commands": ("命令:", "Commands:"),
+    "help_after": (HELP_AFTER_ZH, HELP_AFTER_EN),
     "greeting": ("你好!我是桥牌规则助手。", "Hello! I answer questions on the Laws of Duplicate Bridge."),
     "too_long": (
         "消息太长({n} 个字符,最多 {limit} 个)。请只发问题本身,例如: 罚张怎么处理",
@@ -59,6 +47,37 @@ TEXTS: dict[str, tuple[str, str]] = {
     "unknown_command": (
         "不认识的命令 /{name}。发送 /help 查看所有命令,例如 /law 50D2",
         "Unknown command /{name}. Send /help for the list, e.g. /law 50D2",
+    ),
+    "unknown_command_suggest": (
+        "不认识的命令 /{name}。你是不是想用 {suggestion} ?发送 /help 查看所有命令。",
+        "Unknown command /{name}. Did you mean {suggestion}? Send /help for the list.",
+    ),
+    "usage_as": ("请这样写: /as declarer(庄家)、/as defender(防家)或 /as dummy(明手)", "Type it like /as declarer, /as defender or /as dummy"),
+    "no_question": (
+        "请先提一个问题,例如「亮了一张牌怎么办」,然后再说「如果是庄家呢」。",
+        "Ask a question first (e.g. \"a card was exposed, what now?\"), then \"what if it was declarer?\"",
+    ),
+    "which_actor": ("是谁做的?", "Who was it?"),
+    "not_defined": (
+        "「{term}」不是第一章定义的术语。规则里这样说明它:",
+        "\"{term}\" is not a defined term of chapter 1. This is what the Laws say about it:",
+    ),
+    "not_defined_used": (
+        "没有「{term}」这个定义。规则里用到它的地方:",
+        "There is no definition of \"{term}\". Where the Laws use it:",
+    ),
+    "definition_whole": ("「{term}」的定义已全部显示。用到它的条款:", "That is the whole definition of {term}. Laws that use it:"),
+    "law_whole": ("第{law}条已全部显示。", "That was the whole of Law {law}."),
+    "skipped_laws": ("(第{laws}条本语料未收录。)", "(Laws {laws} are not in this corpus.)"),
+    "toc_title": ("目录 · {edition}", "Contents · {edition}"),
+    "toc_chapters": ("请选择一章:", "Choose a chapter:"),
+    "toc_laws": ("本章收录 {n} 条,点条款查看:", "{n} laws in this chapter; tap one to read it:"),
+    "toc_definitions": ("共 {n} 个定义,点术语查看:", "{n} defined terms; tap one to read it:"),
+    "toc_back": ("◀ 目录", "◀ Contents"),
+    "toc_no_chapter": ("没有第 {n} 章(共 {count} 章)。", "There is no chapter {n} (there are {count})."),
+    "about_sources": (
+        "条款文字整理自 {n} 份来源文本(简体录入本、繁体录入本和论坛转帖),每一处校订都记录在 corpus/corrections.yaml。",
+        "The text was assembled from {n} source texts (simplified and traditional transcriptions and a forum copy); every correction is listed in corpus/corrections.yaml.",
     ),
     "usage_law": ("请在 /law 后面写条款号,例如: /law 50D2", "Put a law reference after /law, e.g. /law 50D2"),
     "usage_search": ("请在 /search 后面写要找的内容,例如: /search 罚张", "Put what to look for after /search, e.g. /search 罚张"),

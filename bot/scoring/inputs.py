@@ -148,6 +148,18 @@ _IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
 _MP_CUE = re.compile(r"(?<!国际)比赛分|(?<![a-z])mps?(?![a-z])|matchpoint|别桌|百分比")
 _MP_METHOD_CUE = re.compile(r"butler|巴特勒|cross|交叉")
 _BOARD_CUE = re.compile(r"发牌|局况|谁发|dealer|vulnerab|(?<![a-z])vul(?![a-z])|有局|无局")
+# 「620比170」, 「620对-170」, "620 vs 170": two scores set against each other read as an IMP request.
+_SCORE_PAIR = re.compile(r"^[-+]?(\d+)\s*(?:比|对|vs\.?|v|versus|against|:)\s*[-+]?(\d+)$")
+# What may stand around a board number alone (「17号牌」, "board 7?", 「第17副呢」).
+_BOARD_ALONE = re.compile(r"(?:board|bd|牌号|#)\s*\d+|第?\s*\d+\s*(?:号牌|副牌|副|号|块牌)|[\s?？。.!！呢吗]")
+# Requests for a scoring table: 「77表」, "77 table", 「IMP表」, "imp table", 「局况表」 (not 「记分表」:
+# players mean the score sheet by that), and the words that may stand around one.
+_TABLE_FILLER = re.compile(r"[\s?？。.!！]|请|给我|看看|看一下|查一下|查看|打开|显示|the|show|me|please|law|规则|第|条|的")
+TABLES = (
+    ("78B", r"(?<![a-z])imps?\s*(?:table|scale|表)|国际比赛分(?:换算)?表|78\s*(?:b\s*)?(?:table|表)"),
+    ("2", r"(?:board|局况|发牌|牌套)\s*(?:table|表)|(?<!\d)2\s*(?:table|表)"),
+    ("77", r"(?:law\s*)?77\s*(?:table|表)|(?:score|scoring)\s*table"),
+)
 
 
 def reply_kind(text: str) -> str | None:
@@ -169,8 +181,25 @@ def reply_kind(text: str) -> str | None:
         return "mp"
     if looks_like_adjusted(norm) and re.search(r"多少|是什么|what|how|调整|adjusted|\?|？", norm):
         return "adjusted"
-    if _mentions_board(norm) and _BOARD_CUE.search(norm):
+    if _mentions_board(norm) and (_BOARD_CUE.search(norm) or not _BOARD_ALONE.sub("", norm)):
         return "board"
+    pair = _SCORE_PAIR.match(norm.strip(" ?？。"))
+    if pair and all(int(n) % 10 == 0 for n in pair.groups()) and max(int(n) for n in pair.groups()) >= 20:
+        return "imp"
+    return None
+
+
+def table_request(text: str) -> str | None:
+    """The clause whose table a message asks for — "77" (scores), "78B" (IMPs), "2" (boards) —
+    when the message is such a request (「77表」, "imp table", 「局况表」), else None."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    norm = normalize_query(text)
+    for clause, pattern in TABLES:
+        found = re.search(pattern, norm)
+        # Only the request itself (「看一下77表」): a sentence around it is a question about the table.
+        if found and len(_TABLE_FILLER.sub("", norm[: found.start()] + norm[found.end():])) <= 2:
+            return clause
     return None
 
 

@@ -29,7 +29,8 @@ def piped(text: str, core=None) -> str:
 def test_piped_input_answers_each_line_and_exits():
     out = piped("50D2\n\n/define 明手\n")
     assert out == (
-        "第50条D款2 罚张的处理\n50D2 违规者同伴引牌时\n违规者同伴取得出牌权时,庄家可以限制其引牌。\n"
+        "第50条D款2 罚张的处理\nD. 罚张的处理\n  罚张按下列规定处理:\n  1. 大罚张\n  2. 违规者同伴引牌时\n"
+        "    违规者同伴取得出牌权时,庄家可以限制其引牌。\n"
         "[1] → 第41条A款  [2] 全文  [3] ◀ 上一条  [4] 下一条 ▶\n"
         "\n"
         "定义 · 明手 (DUMMY)\n庄家的同伴。\n[1] → 第41条\n"
@@ -81,7 +82,7 @@ def test_save_document_keeps_only_the_file_name(tmp_path):
 def test_bridgebot_chat_reads_a_pipe_with_the_real_corpus():
     result = subprocess.run([BRIDGEBOT, "chat"], input="第50条D款2\n", capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("第50条D款2 罚张的处理\n2. 违规者同伴引牌时\n")
+    assert result.stdout.startswith("第50条D款2 罚张的处理\nD. 重罚张的处理\n  当防家有重罚张时，")
     assert result.stderr == ""
 
 

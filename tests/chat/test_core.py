@@ -33,12 +33,13 @@ def verify_dialog(dialog, chat=1, core=None):
         ("/about", "中国桥牌竞赛规则(1999)"),
         ("/about", "规则 第41、50、52、77条(共 4 条)"),
         ("/about", "暂缺：第51条"),
-        ("第50条D款2", "第50条D款2 罚张的处理\n50D2 违规者同伴引牌时"),
+        # A clause comes with its parent's stem and, in a list, its siblings by title.
+        ("第50条D款2", "第50条D款2 罚张的处理\nD. 罚张的处理\n  罚张按下列规定处理:\n  1. 大罚张\n  2. 违规者同伴引牌时\n"),
         ("50D2", "庄家可以限制其引牌"),
         ("/law 50D2", "庄家可以限制其引牌"),
         ("/l 50d2", "违规者同伴引牌时"),
         ("/law 第五十条", "罚张必须面朝上留在桌上"),
-        ("/law", "例如：/law 50D2"),
+        ("/law", "目录 · 中国桥牌竞赛规则(1999)\n请选择一章："),
         ("/law 50Z", "看不懂条款编号「50Z」"),
         ("/law 999", "没有第999条"),
         ("第51条", "本版语料暂未收录第51条"),
@@ -104,7 +105,7 @@ def test_follow_up_commands_without_arguments_use_the_context():
         ("第41条", "第41条 开始打牌"),
         ("/next", "第50条 罚张的处理"),
         ("/prev", "第41条 开始打牌"),
-        ("/more", "第41条 开始打牌"),
+        ("/more", "第41条已全部显示。"),   # it was all on screen: nothing more to send
         ("/more 77", "请这样写：/more 50 2(第50条的第2页)"),
         ("/next 五十", "请这样写：/next 50，或者直接发「下一条」「上一条」"),
         ("/prev fifty", "Type it like /prev 50, or just send next or prev"),
@@ -156,13 +157,14 @@ def test_clause_answer_has_cross_reference_full_text_and_navigation_buttons():
 def test_search_offers_two_alternatives_as_buttons():
     reply = ask(make_core(), "罚张")
     assert reply.title == "定义 · 罚张 (PENALTY CARD)"
-    assert [b.data for b in reply.buttons[0]] == ["/law 50A", "/law 50D"]
+    assert [[b.data for b in row] for row in reply.buttons[:2]] == [["/law 50A"], ["/law 50D"]]
     assert reply.highlights == ("罚张",)
 
 
 def test_unconfident_search_says_so():
     reply = ask(make_core(), "大罚张?")
-    assert reply.body.startswith("没有找到很确定的答案，最接近的是：\n")
+    assert (reply.title, reply.body) == ("", "没有找到很确定的答案，最接近的是：")   # a guess is not quoted
+    assert [[b.data for b in row] for row in reply.buttons] == [["/law 50D1"]]
 
 
 def test_navigation_taps_replace_the_message_and_other_taps_do_not():
@@ -252,7 +254,7 @@ def test_detect_lang(text, fallback, expected):
 def test_language_of_a_neutral_message_follows_the_chat():
     core = make_core()
     ask(core, "what about penalty cards")
-    assert "Put a law reference after /law" in ask(core, "/law").body
+    assert "Put a term after /define" in ask(core, "/define").body
 
 
 def test_notation_commands_keep_the_chats_language():
@@ -265,7 +267,7 @@ def test_notation_commands_keep_the_chats_language():
 
 def test_telegram_language_hint_decides_for_neutral_messages():
     core = make_core()
-    assert "Put a law reference" in core.handle(ChatMessage("/law", chat_id=5, lang_hint="en-GB")).body
+    assert "Put a term after /define" in core.handle(ChatMessage("/define", chat_id=5, lang_hint="en-GB")).body
 
 
 @pytest.mark.parametrize(

@@ -77,3 +77,97 @@ def test_a_club_session_through_the_core(core):
     exported = core.handle(ChatMessage("/export", chat_id=-42, user_id=2))
     assert exported.document is not None and exported.document[0].endswith(".csv")
     assert b"4S+1" in exported.document[1]
+
+
+# ----- issue 11 over the real corpus: answers a player can act on from a phone ------------------
+
+def _say(core, text, chat):
+    from bot.chat.html import reply_messages
+
+    reply = core.handle(ChatMessage(text, chat_id=chat))
+    assert all(len(m) <= 4096 for m in reply_messages(reply))
+    assert all(len(b.data.encode()) <= 64 for b in reply.flat_buttons)
+    return reply
+
+
+@pytest.mark.parametrize("message", ["70C1", "Law 70C1"])
+def test_a_sub_clause_reads_right_on_its_own(core, message):
+    reply = _say(core, message, message)
+    assert reply.title == "第70条C款1 有争议的声称"
+    assert reply.body.startswith("C. 外面还有一张将牌\n  当某对手手中尚持有一张将牌时")
+    assert "  2. 可能未察觉将牌\n  3. 该将牌上可能失墩" in reply.body
+    assert reply.flat_buttons[0].label in ("全文", "Full text")
+
+
+@pytest.mark.parametrize(
+    "question, note",
+    [("罚张是什么意思", "「罚张」不是第一章定义的术语。规则里这样说明它："),
+     ("what is a penalty card", "\"penalty card\" is not a defined term of chapter 1. This is what the Laws say about it:")],
+)
+def test_what_is_a_penalty_card_is_answered_in_a_phone_screen(core, question, note):
+    reply = _say(core, question, question)
+    assert reply.title == "第50条 罚张的处理"
+    assert reply.body.startswith(note + "\n防家过早暴露")
+    assert "即成为轻罚张" in reply.body
+    assert len(reply.text) <= 700   # not the whole of Law 50 (≈ 1 100 characters)
+    assert "/law 50" in [b.data for b in reply.flat_buttons]
+
+
+@pytest.mark.parametrize("question", ["明手是什么意思", "what is a dummy", "什么是庄家", "明手的定义是啥", "明手指的是",
+                                      "what counts as dummy"])
+def test_a_defined_term_comes_first_then_the_laws_using_it(core, question):
+    reply = _say(core, question, question)
+    assert reply.title.split(" · ")[0] in ("定义", "Definition")
+    assert any(b.data.startswith("/law ") for b in reply.flat_buttons)
+
+
+@pytest.mark.parametrize("command, note", [("/define 飞牌", "没有「飞牌」这个定义。规则里用到它的地方："),
+                                           ("/define finesse", "There is no definition of \"finesse\". Where the Laws use it:")])
+def test_define_of_a_word_the_rulebook_uses_but_does_not_define(core, command, note):
+    reply = _say(core, command, command)
+    assert reply.body.startswith(note)
+    assert reply.refers_to == "70E"
+
+
+@pytest.mark.parametrize(
+    "message, expected",
+    [("17号牌", "第17副: 北发牌, 双方无局"), ("第17副", "第17副: 北发牌, 双方无局"),
+     ("board 7", "Board 7: dealer South, both sides vulnerable"), ("bd 7", "第7副: 南发牌, 双方有局"),
+     ("620比170", "620 对 170: 分差 450 → +10 IMP"), ("620对-170", "620 对 -170: 分差 790 → +13 IMP"),
+     ("620 vs 170 imp", "620 对 170: 分差 450 → +10 IMP"),
+     ("77 table", "第77条 复式桥牌比赛记分表\n墩分："), ("77表", "第77条 复式桥牌比赛记分表\n墩分："),
+     ("IMP表", "第78条B款 记分表\nB. 国际比赛分(IMP)记分法")],
+)
+def test_boards_imps_and_tables_in_natural_phrasing(core, message, expected):
+    assert expected in _say(core, message, message).text
+
+
+def test_follow_ups_after_a_score_and_across_absent_laws(core):
+    chat = "score-follow"
+    _say(core, "4S+1 有局", chat)
+    assert _say(core, "全文", chat).title == "第77条 复式桥牌比赛记分表"
+    _say(core, "第52条", chat)
+    after = _say(core, "下一条", chat)
+    assert after.title.startswith("第65条") and after.body.startswith("(第53–64条本语料未收录。)")
+
+
+@pytest.mark.parametrize("message", ["今天中午吃什么", "what shall we have for lunch"])
+def test_off_topic_chat_is_not_quoted_as_law(core, message):
+    reply = _say(core, message, message)
+    assert reply.title == ""
+    assert reply.body in ("没有找到很确定的答案，最接近的是：", "No exact match; the closest is:") \
+        or reply.body.startswith(("没有找到与", "Nothing in the Laws"))
+
+
+def test_inline_mode_drops_weak_matches(core):
+    assert core.inline("天气") == []
+    assert core.inline("罚张")
+
+
+def test_contents_lead_from_chapters_to_laws(core):
+    chat = "toc"
+    contents = _say(core, "/law", chat)
+    assert all(len(row) == 1 for row in contents.buttons)
+    play = next(b for row in contents.buttons for b in row if b.label.startswith("第六章"))
+    laws = core.press(ChatMessage(play.data, chat_id=chat))
+    assert [b.data for row in laws.buttons for b in row][:3] == ["/law 41", "/law 42", "/law 43"]

@@ -81,7 +81,7 @@ class RecordingBot:
     def __init__(self):
         self.sent = []
 
-    async def send_message(self, chat_id, text, reply_markup=None):
+    async def send_message(self, chat_id, text, reply_markup=None, reply_parameters=None):
         self.sent.append((chat_id, text, reply_markup))
 
     async def send_document(self, chat_id, document, filename):

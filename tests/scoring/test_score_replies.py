@@ -12,6 +12,7 @@ from bot.scoring.replies import (
     reply_kind,
     score_reply,
 )
+from bot.scoring.inputs import table_request
 
 MP_TABLE_ZH = """比赛分 (第78条A款: 每胜一个成绩得2分, 相同得1分; 4个成绩, 顶分 6)
   成绩  比赛分  百分比
@@ -90,6 +91,17 @@ def test_one_half_scale():
         ("7号牌谁发牌", "board"),
         ("第23副是什么局况", "board"),
         ("平均正分是多少", "adjusted"),
+        # A board number alone asks for the board; two scores set against each other, for IMPs.
+        ("17号牌", "board"),
+        ("第17副", "board"),
+        ("board 7", "board"),
+        ("bd 7?", "board"),
+        ("620比170", "imp"),
+        ("620对-170", "imp"),
+        ("620 vs 170 imp", "imp"),
+        ("620 vs 170", "imp"),
+        ("3比2", None),
+        ("7号牌的明手可以看牌吗", None),
         ("明手能不能提醒庄家", None),
         ("第50条", None),
         ("国际比赛分是怎么算的", None),
@@ -98,6 +110,22 @@ def test_one_half_scale():
 )
 def test_reply_kind(text, kind):
     assert reply_kind(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text, clause",
+    [
+        ("77表", "77"), ("77 table", "77"), ("law 77 table", "77"), ("看一下77表", "77"), ("score table", "77"),
+        ("IMP表", "78B"), ("imp table", "78B"), ("show me the IMP table", "78B"), ("国际比赛分表", "78B"),
+        ("局况表", "2"), ("board table", "2"),
+        ("记分表", None),             # the score sheet, not Law 77
+        ("记分表填错了怎么办", None),
+        ("imp表怎么用", None),        # a question about the table goes to the search
+        ("第77条", None), ("", None),
+    ],
+)
+def test_table_request(text, clause):
+    assert table_request(text) == clause
 
 
 def test_auto_reply_answers_or_declines():

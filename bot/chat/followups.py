@@ -1,0 +1,80 @@
+"""Messages that only make sense after the previous answer: 「全文」, 「下一条」, 「目录」, and
+「如果是庄家呢」 / "what if it was declarer?" — the same question for another player.
+
+Pure functions over the message text (normalised: simplified script, half-width, lower case).
+"""
+
+from __future__ import annotations
+
+import re
+
+FOLLOW_UPS = {
+    "全文": "full", "全部": "full", "full": "full", "full text": "full",
+    "more": "more", "更多": "more", "继续": "more",
+    "下一条": "next", "next": "next", "上一条": "prev", "prev": "prev", "previous": "prev",
+}
+TABLE_OF_CONTENTS = frozenset({"目录", "总目录", "规则目录", "contents", "table of contents", "toc", "index"})
+
+# The players a question can be about, in the words players use.
+ACTORS = ("declarer", "dummy", "defender")
+ACTOR_WORDS = {
+    "declarer": ("庄家", "declarer"),
+    "dummy": ("明手", "dummy"),
+    "defender": ("防家", "defender"),
+}
+_ACTOR_OF = {
+    "庄家": "declarer", "定约人": "declarer", "declarer": "declarer",
+    "明手": "dummy", "dummy": "dummy",
+    "防家": "defender", "防守方": "defender", "防守者": "defender",
+    "defender": "defender", "defenders": "defender", "defence": "defender", "defense": "defender",
+}
+_ACTOR = "|".join(sorted(_ACTOR_OF, key=len, reverse=True))
+# 「如果是庄家呢」, 「那防家呢」, 「换成明手呢」, 「要是庄家的话」: a lead word or a final 呢 makes it a
+# follow-up; a bare 「明手」 is a question of its own (what a dummy is).
+_ZH = re.compile(
+    rf"^(?:那|那么|那如果|如果|假如|要是|若|换成|换做|改成)?(?:是|换成|换做|轮到|由)?(?:的是)?({_ACTOR})(?:的话)?"
+    r"(?:呢|怎么办|又如何|又怎样|会怎样|怎么样)?$"
+)
+_ZH_LEAD = re.compile(r"^(?:那|如果|假如|要是|若|换成|换做|改成)|呢$|的话$|怎么办$|又如何$|又怎样$|会怎样$|怎么样$")
+_EN = re.compile(
+    rf"^(?:and |but |so )?(?:what |how )?(?:if|about|abt)\s+(?:it\s+(?:was|is|were)\s+|it's\s+|its\s+)?"
+    rf"(?:the |a |an )?({_ACTOR})(?:\s+instead)?$"
+)
+_PUNCT = re.compile(r"[\s?？!！。.,，、]+$")
+
+
+def follow_up_kind(text: str) -> str | None:
+    """"full", "more", "next" or "prev" for a follow-up word, "toc" for 「目录」, else None."""
+    text = _PUNCT.sub("", text.strip().lower())
+    if text in TABLE_OF_CONTENTS:
+        return "toc"
+    return FOLLOW_UPS.get(text)
+
+
+def actor_follow_up(text: str) -> str | None:
+    """The actor ("declarer", "dummy", "defender") of 「如果是庄家呢」, 「那防家呢」, "what if it was
+    declarer?", "what about the defenders"; None for any other message."""
+    text = _PUNCT.sub("", text.strip().lower())
+    if len(text) > 40:
+        return None
+    m = _EN.match(text)
+    if m:
+        return _ACTOR_OF[m.group(1)]
+    compact = text.replace(" ", "")
+    m = _ZH.match(compact)
+    if m and _ZH_LEAD.search(compact):
+        return _ACTOR_OF[m.group(1)]
+    return None
+
+
+def with_actor(question: str, actor: str) -> str:
+    """``question`` about ``actor`` instead of whoever it named: 「防家亮了一张牌怎么办」 →
+    「庄家亮了一张牌怎么办」; a question that named nobody gets the actor in front."""
+    zh, en = ACTOR_WORDS[actor]
+    others = sorted((w for w, a in _ACTOR_OF.items() if a != actor), key=len, reverse=True)
+    for word in others:
+        found = re.search(re.escape(word) if not word.isascii() else rf"\b{word}\b", question, re.I)
+        if found:
+            replacement = zh if not word.isascii() else en
+            return question[: found.start()] + replacement + question[found.end():]
+    return f"{en} {question}" if question.isascii() else f"{zh}{question}"
