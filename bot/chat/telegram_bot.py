@@ -7,7 +7,9 @@ commands, mentions and replies to itself, and stays silent otherwise (privacy-mo
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import secrets
 from urllib.parse import urlparse
 
 from telegram import (
@@ -41,6 +43,7 @@ from bot.chat.texts import say
 from bot.chat.core import ALIASES, CLUB_COMMANDS, MENU, Core, detect_lang
 from bot.chat.reply import ChatMessage, Reply
 from bot.chat.html import reply_html, reply_messages
+from bot.chat.redact import protect_logs
 from bot.chat.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -257,21 +260,6 @@ def build_application(token: str, core: Core, *, base_url: str | None = None, ba
     return application
 
 
-class RedactToken(logging.Filter):
-    """Replaces the bot token in every log record (libraries log request URLs that contain it)."""
-
-    def __init__(self, token: str):
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message without the token; never drops a record."""
-        message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "<token>"), None
-        return True
-
-
 class ShortNetworkErrors(logging.Filter):
     """Network failures are expected weather, not bugs: log their one-line cause, no traceback."""
 
@@ -285,7 +273,12 @@ class ShortNetworkErrors(logging.Filter):
 
 def webhook_options(settings: Settings) -> dict:
     """Arguments of ``run_webhook``/``start_webhook``: listen on ``settings.listen:port`` at the
-    path of ``settings.webhook_url``, which Telegram is told to call."""
+    path of ``settings.webhook_url``, which Telegram is told to call with ``settings.webhook_secret``
+    (python-telegram-bot refuses every request that does not carry it).
+
+    Raises ValueError without a secret: a webhook anyone can post to is never started."""
+    if not settings.webhook_secret:
+        raise ValueError("webhook mode needs a secret (BRIDGEBOT_WEBHOOK_SECRET)")
     return {
         "listen": settings.listen,
         "port": settings.port,
@@ -295,11 +288,19 @@ def webhook_options(settings: Settings) -> dict:
     }
 
 
+def with_webhook_secret(settings: Settings) -> Settings:
+    """``settings`` with a webhook secret: the configured one, else a new random one (Telegram
+    is given it by setWebhook at every start, so it need not survive a restart)."""
+    if settings.webhook_secret:
+        return settings
+    return dataclasses.replace(settings, webhook_secret=secrets.token_urlsafe(32))
+
+
 def run(settings: Settings, core: Core) -> None:
     """Run the bot until interrupted: long polling, or a webhook when ``settings.webhook_url`` is set."""
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(ShortNetworkErrors())
-        handler.addFilter(RedactToken(settings.token))
+    if settings.webhook_url:
+        settings = with_webhook_secret(settings)
+    protect_logs(settings.token, settings.webhook_secret, filters=[ShortNetworkErrors()])
     logging.getLogger("httpx").setLevel(logging.WARNING)
     application = build_application(settings.token, core, base_url=settings.api_url)
     if settings.webhook_url:

@@ -9,7 +9,8 @@ import pytest
 from bot.chat.core import Button, ChatMessage, Core, Reply
 from bot.chat.html import reply_html
 from bot.chat.settings import Settings
-from bot.chat.telegram_bot import COMMANDS, RedactToken, keyboard
+from bot.chat.redact import RedactSecrets
+from bot.chat.telegram_bot import COMMANDS, keyboard
 
 TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ"
 
@@ -43,9 +44,9 @@ def test_settings_never_show_the_token():
 
 def test_log_records_lose_the_token(caplog):
     logger = logging.getLogger("test.redact")
-    caplog.handler.addFilter(RedactToken(TOKEN))
+    caplog.handler.addFilter(RedactSecrets(TOKEN))
     logger.warning("HTTP Request: POST https://api.telegram.org/bot%s/getUpdates", TOKEN)
-    assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<token>/getUpdates"]
+    assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<redacted>/getUpdates"]
 
 
 def test_network_errors_are_logged_in_one_line(caplog):

@@ -44,6 +44,7 @@ START_TIMEOUT = 20.0
 REPLY_TIMEOUT = 15.0
 BOT_ID = 666  # the emulator's getMe id
 BOT_USERNAME = "TestNameBot"
+WEBHOOK_SECRET = "e2e-webhook-secret"
 _NEXT_USER = itertools.count(5001)
 
 
@@ -217,6 +218,7 @@ class BotUnderTest:
     application: object
     client: httpx.AsyncClient
     user: User = field(default_factory=lambda: User(id=(n := next(_NEXT_USER)), chat_id=n))
+    webhook_url: str | None = None  # where the bot listens, in webhook mode
     _seen: dict = field(default_factory=dict)
 
     async def send(self, text: str, user: User | None = None, *, reply_to: dict | None = None) -> None:
@@ -310,14 +312,17 @@ async def running_bot(emulator_url: str, core, webhook: bool = False, **build_op
     async with httpx.AsyncClient(timeout=10) as client, application:
         await application.post_init(application)
         await application.start()
+        webhook_url = None
         if webhook:
             port = free_port()
-            settings = Settings(webhook_url=f"http://127.0.0.1:{port}/telegram", port=port, listen="127.0.0.1")
+            settings = Settings(webhook_url=f"http://127.0.0.1:{port}/telegram", port=port, listen="127.0.0.1",
+                                webhook_secret=WEBHOOK_SECRET)
             await application.updater.start_webhook(**webhook_options(settings))
+            webhook_url = settings.webhook_url
         else:
             await application.updater.start_polling(poll_interval=0.01, timeout=0)
         try:
-            yield BotUnderTest(emulator_url, token, request, application, client)
+            yield BotUnderTest(emulator_url, token, request, application, client, webhook_url=webhook_url)
         finally:
             await application.updater.stop()
             await application.stop()
