@@ -14,7 +14,10 @@ validates what it receives, the emulator was written for laxer clients):
 6. ``sendDocument`` is an unknown method too → answered with the sent document's message; the
    file's bytes are recorded in the call's ``files``;
 7. the emulator stores no files (``getFile`` is unknown, there is no file URL) → files a test
-   registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here.
+   registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here;
+8. ``getChatMember`` is unknown → answered here: ``administrator`` for the ``(chat, user)`` pairs a
+   test puts in ``request.admins``, ``member`` for everyone else;
+9. webhook pushes lack the ``X-Telegram-Bot-Api-Secret-Token`` header → emulator.js adds it.
 
 ``setMyCommands`` is deliberately left failing: the bot must start up anyway.  Every other
 call takes the real HTTP path unchanged.  Each call the bot makes is recorded in ``calls``.
@@ -46,6 +49,9 @@ BOT_ID = 666  # the emulator's getMe id
 BOT_USERNAME = "TestNameBot"
 WEBHOOK_SECRET = "e2e-webhook-secret"
 _NEXT_USER = itertools.count(5001)
+_ADMIN_RIGHTS = ("can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+                 "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users",
+                 "can_post_stories", "can_edit_stories", "can_delete_stories")
 
 
 def free_port() -> int:
@@ -123,6 +129,7 @@ class EmulatorRequest(HTTPXRequest):
         self.calls: list[Call] = []
         self.changed = asyncio.Condition()
         self.uploads: dict[str, bytes] = {}
+        self.admins: set[tuple[int, int]] = set()  # (chat id, user id) pairs getChatMember calls administrators
 
     async def do_request(self, url, method, request_data=None, **kwargs):
         name = url.rsplit("/", 1)[-1]
@@ -143,7 +150,13 @@ class EmulatorRequest(HTTPXRequest):
             result = {"file_id": file_id, "file_unique_id": file_id, "file_size": len(self.uploads[file_id]),
                       "file_path": file_id}
             return 200, json.dumps({"ok": True, "result": result}).encode()
-        if name == "answerInlineQuery":
+        if name == "getChatMember":
+            status = "administrator" if (int(params["chat_id"]), int(params["user_id"])) in self.admins else "member"
+            result = {"status": status, "user": {"id": int(params["user_id"]), "is_bot": False, "first_name": "M"}}
+            if status == "administrator":
+                result |= dict.fromkeys(_ADMIN_RIGHTS, False)
+            code, payload = 200, json.dumps({"ok": True, "result": result}).encode()
+        elif name == "answerInlineQuery":
             code, payload = 200, json.dumps({"ok": True, "result": True}).encode()
         elif name == "sendDocument":
             code, payload = 200, json.dumps({"ok": True, "result": self._document_message(params, files)}).encode()
