@@ -28,7 +28,7 @@ MAX_LAW_NUMBER = 999  # /next and /prev take a law number; larger ones are typos
 MAX_PAGE = 999
 
 ALIASES = {"l": "law", "s": "search", "d": "define", "h": "help", "full": "law"}
-CLUB_COMMANDS = frozenset({"session", "r", "undo", "traveller", "standings", "export", "import"})
+CLUB_COMMANDS = frozenset({"session", "r", "undo", "redo", "traveller", "standings", "export", "import"})
 SCORE_COMMANDS = ("score", "imp", "mp", "board")
 NOTATION_COMMANDS = CLUB_COMMANDS | set(SCORE_COMMANDS)
 # Commands offered in the Telegram menu, with their Chinese and English descriptions.
