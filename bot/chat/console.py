@@ -80,6 +80,7 @@ class ConsoleChat:
 def run_console(core: Core, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the console chat until end of input or a quit word; returns the exit status (0)."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    _tolerate_bad_bytes(stdin, stdout)
     interactive = stdin.isatty() and stdout.isatty()
     chat = ConsoleChat(core, stdout, bold=interactive)
     if not interactive:
@@ -106,6 +107,15 @@ def run_console(core: Core, stdin: TextIO | None = None, stdout: TextIO | None =
         if line.strip().lower() in QUIT_WORDS:
             return 0
         chat.answer(line)
+
+
+def _tolerate_bad_bytes(stdin: TextIO, stdout: TextIO) -> None:
+    """An undecodable byte typed or piped in (a strict locale, a Latin-1 terminal) becomes
+    U+FFFD instead of ending the chat; text the terminal cannot show is replaced the same way."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _enable_history() -> None:

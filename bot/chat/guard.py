@@ -14,8 +14,9 @@ from collections.abc import Callable, Hashable
 from bot.base.textnorm import to_halfwidth
 
 # Lone surrogates (OpenCC and every encoder refuse them) and control characters other than
-# tab and newline (NUL, BEL, ESC … never mean anything in a chat message).
-_UNSAFE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# tab and newline (NUL, BEL, ESC … never mean anything in a chat message), and U+FFFD, what
+# an undecodable byte became.
+_UNSAFE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]")
 _ASCII_DIGITS = re.compile(r"[0-9]{1,12}")
 
 

@@ -158,3 +158,15 @@ def test_interactive_session_in_a_terminal(tmp_path):
             process.wait()
         os.close(main)
     assert (tmp_path / ".bridgebot_history").read_text().splitlines()[-2:] == ["50D2", "3"]
+
+
+def test_an_undecodable_byte_under_a_strict_locale_does_not_end_the_chat(tmp_path):
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "BRIDGEBOT_DB": str(tmp_path / "club.db")}
+    env.pop("TELEGRAM_BOT_TOKEN", None)
+    result = subprocess.run([BRIDGEBOT, "chat"], input=b"\xff\xfe50D2\n\xe7\xac\xac51\xe6\x9d\xa1\n",
+                            capture_output=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    out = result.stdout.decode()
+    assert out.startswith("第50条D款2 罚张的处理\n")
+    assert "第51条" in out.split("\n\n")[-1]
+    assert b"Traceback" not in result.stderr
