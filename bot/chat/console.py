@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.chat.core import Core
+from bot.chat.guard import ascii_number
 from bot.chat.reply import ChatMessage, Reply
 
 log = logging.getLogger(__name__)
@@ -62,8 +63,9 @@ class ConsoleChat:
         """Answer one line the user typed and print the reply."""
         text = line.strip()
         try:
-            if text.isdigit() and 1 <= int(text) <= len(self.buttons):
-                reply = self.core.press(ChatMessage(self.buttons[int(text) - 1].data))
+            choice = ascii_number(text, 1, len(self.buttons)) if self.buttons else None
+            if choice is not None:
+                reply = self.core.press(ChatMessage(self.buttons[choice - 1].data))
             else:
                 reply = self.core.handle(ChatMessage(text))
         except Exception:

@@ -41,6 +41,16 @@ def test_a_number_chooses_a_button_of_the_last_reply():
     assert out.split("\n\n")[1].startswith("第50条 罚张的处理\n防守方亮出的牌是罚张。")
 
 
+@pytest.mark.parametrize("typed", ["²", "٢"])
+def test_a_digit_like_character_is_a_message_not_a_crash(typed, caplog):
+    out = piped(f"50D2\n{typed}\n")
+    assert "抱歉" not in out and not caplog.records
+
+
+def test_a_full_width_number_chooses_a_button():
+    assert piped("50D2\n２\n").split("\n\n")[1].startswith("第50条 罚张的处理\n")
+
+
 def test_a_number_without_buttons_is_a_message():
     assert piped("/help\n5\n").split("\n\n")[-1].startswith("本版语料暂未收录第5条。")
 

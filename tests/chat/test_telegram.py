@@ -31,7 +31,7 @@ def test_settings_from_env(env, expected):
     assert Settings.from_env(env) == expected
 
 
-@pytest.mark.parametrize("port", ["0", "70000", "http"])
+@pytest.mark.parametrize("port", ["0", "70000", "http", "８４４３", "²"])
 def test_settings_reject_a_bad_port(port):
     with pytest.raises(ValueError, match="BRIDGEBOT_PORT must be a port number such as 8443"):
         Settings.from_env({"BRIDGEBOT_PORT": port})
