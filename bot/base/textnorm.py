@@ -15,6 +15,7 @@ import opencc
 # Full-width ASCII block (！ to ～) maps to half-width by a fixed offset.
 _FULLWIDTH_OFFSET = 0xFEE0
 _HALF_TO_CJK_PUNCT = str.maketrans({";": "；", ":": "：", "!": "！", "?": "？"})
+_SURROGATES = re.compile(r"[\ud800-\udfff]")
 
 
 @functools.lru_cache(maxsize=None)
@@ -22,16 +23,23 @@ def _converter(config: str) -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
 
+def _encodable(text: str) -> str:
+    # OpenCC takes UTF-8: a lone surrogate (from a broken client, or a command-line byte that
+    # did not decode) would raise; it carries no character, so it goes.
+    return _SURROGATES.sub("", text) if _SURROGATES.search(text) else text
+
+
 def to_simplified(text: str) -> str:
-    """Convert traditional Chinese to simplified (OpenCC ``t2s``); other text is unchanged."""
-    return _converter("t2s").convert(text)
+    """Convert traditional Chinese to simplified (OpenCC ``t2s``); other text is unchanged
+    (lone surrogates are dropped)."""
+    return _converter("t2s").convert(_encodable(text))
 
 
 def to_traditional(text: str) -> str:
     """Convert simplified Chinese to traditional, for users who wrote traditional.
 
     OpenCC ``s2tw``: the character forms readers in Taiwan and Hong Kong expect (為, not 爲)."""
-    return _converter("s2tw").convert(text)
+    return _converter("s2tw").convert(_encodable(text))
 
 
 def to_halfwidth(text: str) -> str:

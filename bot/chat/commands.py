@@ -61,6 +61,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("session", "club", "/session new pairs", "俱乐部比赛", "club session"),
     Command("r", "club", "/r 5 NS1-EW3 4S+1 N", "记录成绩", "record a result", menu=False, listed=False),
     Command("undo", "club", "/undo", "撤销上一个记录", "take back the last record", menu=False, listed=False),
+    Command("redo", "club", "/redo", "恢复刚撤销的记录", "bring back what /undo took back", menu=False, listed=False),
     Command("traveller", "club", "/traveller 5", "一副牌的所有成绩", "every result of a board",
             menu=False, listed=False),
     Command("standings", "club", "/standings", "排名", "standings", menu=False, listed=False),

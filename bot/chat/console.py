@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.chat.core import Core
+from bot.chat.guard import ascii_number
 from bot.chat.reply import ChatMessage, Reply
 
 log = logging.getLogger(__name__)
@@ -62,8 +63,9 @@ class ConsoleChat:
         """Answer one line the user typed and print the reply."""
         text = line.strip()
         try:
-            if text.isdigit() and 1 <= int(text) <= len(self.buttons):
-                reply = self.core.press(ChatMessage(self.buttons[int(text) - 1].data))
+            choice = ascii_number(text, 1, len(self.buttons)) if self.buttons else None
+            if choice is not None:
+                reply = self.core.press(ChatMessage(self.buttons[choice - 1].data))
             else:
                 reply = self.core.handle(ChatMessage(text))
         except Exception:
@@ -80,6 +82,7 @@ class ConsoleChat:
 def run_console(core: Core, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run the console chat until end of input or a quit word; returns the exit status (0)."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    _tolerate_bad_bytes(stdin, stdout)
     interactive = stdin.isatty() and stdout.isatty()
     chat = ConsoleChat(core, stdout, bold=interactive)
     if not interactive:
@@ -106,6 +109,15 @@ def run_console(core: Core, stdin: TextIO | None = None, stdout: TextIO | None =
         if line.strip().lower() in QUIT_WORDS:
             return 0
         chat.answer(line)
+
+
+def _tolerate_bad_bytes(stdin: TextIO, stdout: TextIO) -> None:
+    """An undecodable byte typed or piped in (a strict locale, a Latin-1 terminal) becomes
+    U+FFFD instead of ending the chat; text the terminal cannot show is replaced the same way."""
+    for stream in (stdin, stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _enable_history() -> None:

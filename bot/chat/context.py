@@ -1,14 +1,13 @@
-"""Per-chat state for the conversation: what the last answer was about, and a flood guard.
+"""Per-chat state for the conversation: what the last answer was about.
 
-Both live in memory, bounded: a chat that has been quiet longest is forgotten first.  Losing
+It lives in memory, bounded: a chat that has been quiet longest is forgotten first.  Losing
 the context only means 「全文」 asks the user which law they mean, so nothing here is persisted.
 """
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 QUESTIONS_KEPT = 8
@@ -67,39 +66,3 @@ class ContextStore:
 
     def __len__(self) -> int:
         return len(self._contexts)
-
-
-class FloodGuard:
-    """Per-chat token bucket: ``burst`` messages at once, then one every ``interval`` seconds.
-
-    :meth:`check` answers ``"ok"`` (answer it), ``"warn"`` (the first message over the limit:
-    say once that the chat is going too fast) or ``"drop"`` (stay silent)."""
-
-    def __init__(
-        self,
-        burst: int = 6,
-        interval: float = 2.0,
-        clock: Callable[[], float] = time.monotonic,
-        max_chats: int = 10_000,
-    ):
-        self.burst = burst
-        self.interval = interval
-        self._clock = clock
-        self._buckets: OrderedDict[Hashable, tuple[float, float, bool]] = OrderedDict()
-        self._max_chats = max_chats
-
-    def check(self, chat_id: Hashable) -> str:
-        """Spend one token of ``chat_id``'s bucket; see the class docstring for the answers."""
-        now = self._clock()
-        tokens, last, warned = self._buckets.pop(chat_id, (float(self.burst), now, False))
-        tokens = min(float(self.burst), tokens + (now - last) / self.interval)
-        if tokens >= 1:
-            verdict, tokens, warned = "ok", tokens - 1, False
-        elif not warned:
-            verdict, warned = "warn", True
-        else:
-            verdict = "drop"
-        self._buckets[chat_id] = (tokens, now, warned)
-        while len(self._buckets) > self._max_chats:
-            self._buckets.popitem(last=False)
-        return verdict

@@ -18,6 +18,7 @@ from bot.base.errors import ScoringInputError
 from bot.base.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
 from bot.chat import commands
 from bot.chat.context import ChatContext, ContextStore
+from bot.chat.guard import ascii_number, clean_text
 from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, with_actor
 from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
 from bot.chat.services import Services
@@ -30,6 +31,8 @@ ALTERNATIVES = 2
 MAX_REF_BUTTONS = 6
 REFS_PER_ROW = 3
 INLINE_LIMIT = 50
+MAX_LAW_NUMBER = 999  # /next and /prev take a law number; larger ones are typos
+MAX_PAGE = 999
 # A button label longer than this gets a row of its own (a phone shows about 20 wide characters).
 SHORT_LABEL = 12
 # The law whose rule a scoring answer applies: 全文 / 下一条 after a score continue from there.
@@ -102,7 +105,7 @@ class Core:
     def handle(self, message: ChatMessage) -> Reply:
         """Answer one typed message (a command, a follow-up word, a reference, a score or a question)."""
         context = self.contexts.get(message.chat_id)
-        text = message.text.strip()
+        text = clean_text(message.text).strip()
         lang = self._language(text, message, context)
         traditional = self._script(text, context)
         if len(text) > MAX_INPUT_CHARS:
@@ -123,7 +126,7 @@ class Core:
     def inline(self, query: str, lang_hint: str | None = None) -> list[InlineItem]:
         """Clauses matching ``query`` for inline mode (at most 50); empty when nothing matches
         confidently — a weak guess (「天气」 → a clause with 天) is worse than none there."""
-        query = query.strip()[:MAX_INPUT_CHARS]
+        query = clean_text(query).strip()[:MAX_INPUT_CHARS]
         lang = detect_lang(query, "en" if (lang_hint or "").startswith("en") else "zh")
         if not query:
             return []
@@ -158,6 +161,7 @@ class Core:
 
     def apology(self, text: str = "", lang_hint: str | None = None) -> Reply:
         """The brief answer for a message that hit a bug."""
+        text = clean_text(text)
         lang = detect_lang(text, "en" if (lang_hint or "").startswith("en") else "zh")
         return _localise(self._note("apology", lang), is_traditional(text))
 
@@ -452,9 +456,9 @@ class Core:
         return tuple(row)
 
     def _step(self, direction: str, args: str, context: ChatContext, lang: str) -> Reply:
-        if not args.strip().isdigit():
+        current = ascii_number(args, 0, MAX_LAW_NUMBER)
+        if current is None:
             return self._note("usage_step", lang, name=direction)
-        current = int(args)
         numbers = self.services.rulebook.numbers
         if direction == "next":
             later = [n for n in numbers if n > current]
@@ -474,14 +478,15 @@ class Core:
 
     def _more(self, args: str, context: ChatContext, lang: str) -> Reply:
         parts = args.split()
-        if len(parts) != 2 or not parts[1].isdigit():
+        page = ascii_number(parts[1], 1, MAX_PAGE) if len(parts) == 2 else None
+        if page is None:
             return self._note("usage_more", lang)
         try:
             number = split_clause_id(parts[0])[0]
         except ValueError:
             return self._note("usage_more", lang)
         clause_id = parts[0] if parts[0] != str(number) else None
-        return self._law_reply(number, clause_id, int(parts[1]), context, lang)
+        return self._law_reply(number, clause_id, page, context, lang)
 
     # ----- questions ----------------------------------------------------------------
 

@@ -7,7 +7,11 @@ commands, mentions and replies to itself, and stays silent otherwise (privacy-mo
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import logging
+import secrets
+import time
 from urllib.parse import urlparse
 
 from telegram import (
@@ -38,17 +42,24 @@ from telegram.ext import (
 )
 
 from bot.chat import commands
-from bot.chat.context import FloodGuard
+from bot.chat.guard import FloodGuard
+from bot.chat.workers import ChatWorkers
 from bot.chat.texts import say
 from bot.chat.core import Core, detect_lang
 from bot.chat.reply import ChatMessage, Reply
 from bot.chat.html import reply_html, reply_messages
+from bot.chat.redact import protect_logs
 from bot.chat.settings import Settings
 from bot.club.csvio import MAX_IMPORT_BYTES
 
 log = logging.getLogger(__name__)
 
 COMMANDS = sorted(commands.NAMES)
+CLUB_COMMANDS = commands.CLUB_COMMANDS
+# Club commands that record or take back results: never dropped by the flood guard.
+RESULT_COMMANDS = frozenset({"r", "undo", "redo", "import"})
+# Club commands where an administrator may do more than a member (end, delete, undo anyone's).
+MANAGER_COMMANDS = frozenset({"session", "undo", "redo"})
 
 
 class AddressedToBot(filters.MessageFilter):
@@ -63,11 +74,17 @@ class AddressedToBot(filters.MessageFilter):
 
 
 class TelegramShell:
-    """The handlers, holding the core and the per-chat flood guard."""
+    """The handlers, holding the core, the flood guard, the chat workers and the admin cache.
 
-    def __init__(self, core: Core, flood: FloodGuard | None = None):
+    A handler only checks the flood guard and queues the chat's job: the core runs in a worker
+    thread (:class:`bot.chat.workers.ChatWorkers`), so a long club command never holds up
+    another chat, and each chat's answers keep their order."""
+
+    def __init__(self, core: Core, flood: FloodGuard | None = None, workers: ChatWorkers | None = None):
         self.core = core
         self.flood = flood or FloodGuard()
+        self.workers = workers or ChatWorkers()
+        self.admins = AdminCache()
 
     def register(self, application: Application) -> None:
         """Add every handler to ``application``."""
@@ -86,12 +103,22 @@ class TelegramShell:
     async def on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A command or a message meant for the bot: answer it through the core."""
         message = update.effective_message
-        if not await self._allowed(update, context):
-            return
         text = message.text.replace(f"@{context.bot.username}", " ").strip()
+        command = command_name(text)
+        if update.edited_message is not None and command in CLUB_COMMANDS:
+            # Editing an old /undo or /r must not run it a second time.
+            await self._queue(update, context, lambda: self._say(update, context, "edited_club", text))
+            return
+        if not await self._allowed(update, context, essential=command in RESULT_COMMANDS):
+            return
         quoted = _quoted(message, context.bot.id)
-        reply = self.core.handle(await self._chat_message(update, context, text, quoted=quoted))
-        await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
+
+        async def answer():
+            chat_message = await self._chat_message(update, context, text, quoted=quoted)
+            reply = await self.workers.run(self.core.handle, chat_message, club=command in CLUB_COMMANDS)
+            await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
+
+        await self._queue(update, context, answer)
 
     async def on_other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A command this bot does not have (``/standing``, ``/foo``): answered like the console
@@ -110,7 +137,10 @@ class TelegramShell:
     async def on_import(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/import`` with a CSV file attached: hand the bytes to the club commands."""
         message = update.effective_message
-        if not await self._allowed(update, context):
+        if update.edited_message is not None:
+            await self._queue(update, context, lambda: self._say(update, context, "edited_club", message.caption))
+            return
+        if not await self._allowed(update, context, essential=True):
             return
         size = message.document.file_size or 0
         if size > MAX_IMPORT_BYTES:  # the club importer's own limit, checked before downloading
@@ -119,9 +149,14 @@ class TelegramShell:
             reply = Reply(body=say("file_too_large", lang, kb=size // 1024, limit=MAX_IMPORT_BYTES // 1024))
             await send_reply(context.bot, message.chat_id, reply)
             return
-        attachment = bytes(await (await message.document.get_file()).download_as_bytearray())
-        reply = self.core.handle(await self._chat_message(update, context, message.caption, attachment))
-        await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
+
+        async def answer():
+            attachment = bytes(await (await message.document.get_file()).download_as_bytearray())
+            chat_message = await self._chat_message(update, context, message.caption, attachment)
+            reply = await self.workers.run(self.core.handle, chat_message, club=True)
+            await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
+
+        await self._queue(update, context, answer)
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A tapped button: its data is a command; navigation edits the tapped message in place."""
@@ -129,17 +164,23 @@ class TelegramShell:
         await query.answer()
         if not query.data or query.message is None or not await self._allowed(update, context):
             return
-        reply = self.core.press(await self._chat_message(update, context, query.data))
-        if reply.edit and isinstance(query.message, Message) and len(reply_messages(reply)) == 1:
-            await query.edit_message_text(reply_html(reply), reply_markup=keyboard(reply))
-        else:
-            await send_reply(context.bot, query.message.chat.id, reply)
+
+        async def answer():
+            chat_message = await self._chat_message(update, context, query.data)
+            reply = await self.workers.run(self.core.press, chat_message,
+                                           club=command_name(query.data) in CLUB_COMMANDS)
+            if reply.edit and isinstance(query.message, Message) and len(reply_messages(reply)) == 1:
+                await query.edit_message_text(reply_html(reply), reply_markup=keyboard(reply))
+            else:
+                await send_reply(context.bot, query.message.chat.id, reply)
+
+        await self._queue(update, context, answer)
 
     async def on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``@bot 罚张`` in any chat: matching clauses as articles, or a pointer to private chat."""
         query = update.inline_query
         lang = "en" if (query.from_user.language_code or "").startswith("en") else "zh"
-        items = self.core.inline(query.query, query.from_user.language_code)
+        items = await self.workers.run(self.core.inline, query.query, query.from_user.language_code)
         button = InlineQueryResultsButton(text=say("inline_private", lang), start_parameter="inline")
         await query.answer(inline_articles(items, lang), cache_time=60, button=button)
 
@@ -156,12 +197,29 @@ class TelegramShell:
         except TelegramError:
             log.warning("could not send the apology to chat %s", update.effective_chat.id)
 
-    async def _allowed(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> bool:
-        verdict = self.flood.check(update.effective_chat.id)
+    async def _queue(self, update: Update, context: ContextTypes.DEFAULT_TYPE, job) -> None:
+        """Run ``job`` after the chat's earlier jobs; a failure reaches :meth:`on_error`."""
+        self.workers.submit(update.effective_chat.id, job,
+                            spawn=lambda coroutine: context.application.create_task(coroutine, update=update))
+
+    async def _say(self, update: Update, context: ContextTypes.DEFAULT_TYPE, key: str, text: str | None) -> None:
+        user = update.effective_user
+        words = " ".join((text or "").split(maxsplit=1)[1:])  # not the command's own name
+        lang = detect_lang(words, "en" if user and (user.language_code or "").startswith("en") else "zh")
+        await send_reply(context.bot, update.effective_chat.id, Reply(body=say(key, lang)))
+
+    async def _allowed(self, update: Update, context: ContextTypes.DEFAULT_TYPE, essential: bool = False) -> bool:
+        """Ask the flood guard about this member; tell a member who goes too fast, once."""
+        chat, user = update.effective_chat, update.effective_user
+        verdict = self.flood.check(chat.id, user.id if user else chat.id, essential=essential)
         if verdict == "warn":
-            user = update.effective_user
             lang = "en" if user and (user.language_code or "").startswith("en") else "zh"
-            await context.bot.send_message(update.effective_chat.id, say("flood", lang))
+            if chat.type == ChatType.PRIVATE or user is None:
+                text = say("flood", lang)
+            else:
+                text = say("flood_member", lang, name=html.escape(user.first_name or str(user.id)))
+            # Queued like an answer, so it comes after the answers already on their way.
+            await self._queue(update, context, lambda: context.bot.send_message(chat.id, text))
         return verdict == "ok"
 
     async def _chat_message(self, update: Update, context, text: str, attachment: bytes | None = None,
@@ -171,12 +229,22 @@ class TelegramShell:
             text=text,
             chat_id=chat.id,
             user_id=user.id if user else chat.id,
-            user_is_admin=await _is_admin(update, context, text),
+            user_is_admin=await self._is_admin(update, context, text),
             lang_hint=user.language_code if user else None,
             attachment=attachment,
             quoted=quoted,
         )
 
+    async def _is_admin(self, update: Update, context, text: str) -> bool:
+        """A private chat is its user's own (its id is the user's); in any other chat Telegram
+        says who is an administrator — never the chat type an update claims.  Asked only for
+        the commands that need it (each call counts against the group's 20 a minute)."""
+        chat, user = update.effective_chat, update.effective_user
+        if user is None or command_name(text) not in MANAGER_COMMANDS:
+            return False
+        if chat.id == user.id:
+            return True
+        return await self.admins.is_admin(context.bot, chat.id, user.id)
 
 def _thread(message: Message, bot_id: int) -> int | None:
     """The message a group answer replies to: the one that asked, or — for ``/law 50`` sent as a
@@ -197,19 +265,39 @@ def _quoted(message: Message, bot_id: int) -> str | None:
     return quoted.text or quoted.caption
 
 
-async def _is_admin(update: Update, context, text: str) -> bool:
-    """Private chats are their user's own; in groups ask Telegram, only for club commands."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat.type == ChatType.PRIVATE:
-        return True
-    command = text.split(maxsplit=1)[0].lstrip("/").split("@")[0] if text.startswith("/") else ""
-    if command not in commands.CLUB_COMMANDS or user is None:
-        return False
-    try:
-        member = await context.bot.get_chat_member(chat.id, user.id)
-    except TelegramError:
-        return False
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+class AdminCache:
+    """Who administers which chat, asked of Telegram (getChatMember) and kept ``ttl`` seconds."""
+
+    def __init__(self, ttl: float = 60.0, clock=time.monotonic, max_entries: int = 10_000):
+        self.ttl = ttl
+        self._clock = clock
+        self._max_entries = max_entries
+        self._known: dict[tuple[int, int], tuple[float, bool]] = {}
+
+    async def is_admin(self, bot, chat_id: int, user_id: int) -> bool:
+        """True when Telegram says ``user_id`` is an administrator or the owner of ``chat_id``;
+        False when it says otherwise or cannot be asked (never cached then)."""
+        key, now = (chat_id, user_id), self._clock()
+        known = self._known.get(key)
+        if known is not None and now - known[0] < self.ttl:
+            return known[1]
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramError:
+            return False
+        answer = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        if len(self._known) >= self._max_entries:
+            self._known.clear()
+        self._known[key] = (now, answer)
+        return answer
+
+
+def command_name(text: str | None) -> str:
+    """The command a message starts with, lower case, without ``/`` and ``@bot`` (``/Session@Bot
+    end`` → ``session``); empty for other text."""
+    if not text or not text.startswith("/"):
+        return ""
+    return text.split(maxsplit=1)[0].lstrip("/").split("@")[0].lower()
 
 
 def _describe(update: object) -> str:
@@ -298,21 +386,6 @@ def build_application(token: str, core: Core, *, base_url: str | None = None, ba
     return application
 
 
-class RedactToken(logging.Filter):
-    """Replaces the bot token in every log record (libraries log request URLs that contain it)."""
-
-    def __init__(self, token: str):
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message without the token; never drops a record."""
-        message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "<token>"), None
-        return True
-
-
 class ShortNetworkErrors(logging.Filter):
     """Network failures are expected weather, not bugs: log their one-line cause, no traceback."""
 
@@ -326,7 +399,12 @@ class ShortNetworkErrors(logging.Filter):
 
 def webhook_options(settings: Settings) -> dict:
     """Arguments of ``run_webhook``/``start_webhook``: listen on ``settings.listen:port`` at the
-    path of ``settings.webhook_url``, which Telegram is told to call."""
+    path of ``settings.webhook_url``, which Telegram is told to call with ``settings.webhook_secret``
+    (python-telegram-bot refuses every request that does not carry it).
+
+    Raises ValueError without a secret: a webhook anyone can post to is never started."""
+    if not settings.webhook_secret:
+        raise ValueError("webhook mode needs a secret (BRIDGEBOT_WEBHOOK_SECRET)")
     return {
         "listen": settings.listen,
         "port": settings.port,
@@ -336,11 +414,19 @@ def webhook_options(settings: Settings) -> dict:
     }
 
 
+def with_webhook_secret(settings: Settings) -> Settings:
+    """``settings`` with a webhook secret: the configured one, else a new random one (Telegram
+    is given it by setWebhook at every start, so it need not survive a restart)."""
+    if settings.webhook_secret:
+        return settings
+    return dataclasses.replace(settings, webhook_secret=secrets.token_urlsafe(32))
+
+
 def run(settings: Settings, core: Core) -> None:
     """Run the bot until interrupted: long polling, or a webhook when ``settings.webhook_url`` is set."""
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(ShortNetworkErrors())
-        handler.addFilter(RedactToken(settings.token))
+    if settings.webhook_url:
+        settings = with_webhook_secret(settings)
+    protect_logs(settings.token, settings.webhook_secret, filters=[ShortNetworkErrors()])
     logging.getLogger("httpx").setLevel(logging.WARNING)
     application = build_application(settings.token, core, base_url=settings.api_url)
     if settings.webhook_url:

@@ -114,6 +114,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "unavailable": ("{what}功能暂时不可用,请稍后再试。", "{what} is not available right now; please try again later."),
     "apology": ("抱歉,出了点问题,请稍后再试。发送 /help 查看用法。", "Sorry, something went wrong. Please try again; /help shows how to ask."),
     "flood": ("消息太快了,请稍等几秒再发。", "Too many messages at once; please wait a few seconds."),
+    "flood_member": ("{name},你的消息太快了,请稍等几秒再发。", "{name}, you are sending too fast; please wait a few seconds."),
+    "edited_club": ("编辑过的消息不会再执行比赛命令。要改成绩, 请发一条新的命令, 例如 /r 5 1-3 4S+1 N",
+                    "An edited message does not run a club command again. Send a new command instead, e.g. /r 5 1-3 4S+1 N"),
     "about": (
         "{edition}\n收录: 第一章定义 {definitions} 条;规则 第{present}条(共 {count} 条)。\n暂缺: 第{missing}条。\n条款原文来自上述版本,本助手不代替裁判的判决。",
         "{edition}\nCovers: {definitions} definitions of chapter 1; Laws {present} ({count} laws).\nNot yet included: Laws {missing}.\nThe law text is quoted from that edition; this assistant does not replace the Director's ruling.",

@@ -66,6 +66,7 @@ def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
     from telegram.error import InvalidToken, NetworkError
 
     from bot.chat import telegram_bot
+    from bot.chat.redact import Redactor
 
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -75,7 +76,8 @@ def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
         fail("Telegram refused the bot token (TELEGRAM_BOT_TOKEN). Ask @BotFather for it; it looks like "
              "123456:ABC-DEF1234ghIkl")
     except NetworkError as err:
-        fail(f"cannot reach the Telegram Bot API ({err}). Check the network, or chat here: bridgebot chat")
+        cause = Redactor([settings.token, settings.webhook_secret])(str(err))
+        fail(f"cannot reach the Telegram Bot API ({cause}). Check the network, or chat here: bridgebot chat")
 
 
 COMMANDS: list = [chat, run]

@@ -1,7 +1,7 @@
 """Club sessions in a group chat (issue 6): record a pairs session or a teams match, then get
 travellers, standings, the match result in IMPs and VPs, and CSV/PBN files.
 
-The chat core calls :func:`handle_command` for ``/session``, ``/r``, ``/undo``, ``/traveller``,
+The chat core calls :func:`handle_command` for ``/session``, ``/r``, ``/undo``, ``/redo``, ``/traveller``,
 ``/standings``, ``/export`` and ``/import``; everything else here is internal."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def handle_command(command: str, args: str, chat_id: int | str, user_id: int | s
     lang = "en" if lang == "en" else "zh"
     handler = HANDLERS.get((command or "").lower().lstrip("/"))
     if handler is None:
-        return ClubReply("Club commands: /session /r /undo /traveller /standings /export /import" if lang == "en"
-                         else "比赛命令: /session /r /undo /traveller /standings /export /import")
+        return ClubReply("Club commands: /session /r /undo /redo /traveller /standings /export /import" if lang == "en"
+                         else "比赛命令: /session /r /undo /redo /traveller /standings /export /import")
     args = args or ""
     if len(args) > MAX_ARGS:
         error = ClubInputError(f"输入太长 ({len(args)} 个字符, 最多 {MAX_ARGS})。例如 /r 5 1-3 4S+1 N",

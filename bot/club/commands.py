@@ -1,4 +1,4 @@
-"""The club commands: ``/session``, ``/r``, ``/undo``, ``/traveller``, ``/standings``, ``/export``,
+"""The club commands: ``/session``, ``/r``, ``/undo``, ``/redo``, ``/traveller``, ``/standings``, ``/export``,
 ``/import``.  Each handler runs inside one store transaction and returns a :class:`ClubReply`;
 user mistakes are raised as :class:`ClubInputError` and never change what is stored."""
 
@@ -23,9 +23,9 @@ _KINDS = {"pairs": PAIRS, "pair": PAIRS, "双人": PAIRS, "双人赛": PAIRS, "�
 _BOARDS_TOKEN = re.compile(r"^(?:boards?=(?P<a>\d{1,4})|(?P<b>\d{1,4})(?:副|boards?))$", re.IGNORECASE)
 _VERSUS = re.compile(r"\s+(?:vs\.?|v|对|对阵)\s+", re.IGNORECASE)
 _SESSION_USAGE_ZH = ("用法: /session new pairs [名称] 或 /session new teams [A队 vs B队], "
-                     "/session show, /session end, /session delete。例如 /session new pairs 周三双人赛")
+                     "/session show, /session end, /session delete, /session restore。例如 /session new pairs 周三双人赛")
 _SESSION_USAGE_EN = ("Usage: /session new pairs [name] or /session new teams [Team A vs Team B], "
-                     "/session show, /session end, /session delete; e.g. /session new pairs Wednesday pairs")
+                     "/session show, /session end, /session delete, /session restore; e.g. /session new pairs Wednesday pairs")
 
 
 @dataclass(frozen=True)
@@ -84,13 +84,15 @@ def _check_manager(session: Session, req: Request, action_zh: str, action_en: st
 
 
 def session(store: ClubStore, req: Request) -> ClubReply:
-    """``/session new pairs|teams [name]``, ``/session show``, ``/session end``, ``/session delete``."""
+    """``/session new pairs|teams [name]``, ``/session show``, ``/session end``, ``/session delete``,
+    ``/session restore``."""
     words = to_halfwidth(req.args).split(maxsplit=1)
     action = words[0].lower() if words else ""
     rest = words[1] if len(words) > 1 else ""
     handlers = {"new": _session_new, "start": _session_new, "开始": _session_new, "新": _session_new,
                 "show": _session_show, "查看": _session_show, "end": _session_end, "结束": _session_end,
-                "delete": _session_delete, "删除": _session_delete}
+                "delete": _session_delete, "删除": _session_delete,
+                "restore": _session_restore, "恢复": _session_restore}
     handler = handlers.get(to_simplified(action))
     if handler is None:
         raise ClubInputError(_SESSION_USAGE_ZH, _SESSION_USAGE_EN)
@@ -162,8 +164,27 @@ def _session_delete(store: ClubStore, req: Request, rest: str) -> ClubReply:
     current = _latest_session(store, req)
     _check_manager(current, req, "删除比赛", "delete")
     count = store.delete_session(current.id)
-    return ClubReply(req.say(f"已删除 “{current.name}” 和它的 {count} 个成绩。",
-                             f"Deleted “{current.name}” and its {count} result(s)."))
+    return ClubReply(req.say(f"已删除 “{current.name}” 和它的 {count} 个成绩。删错了可以 /session restore 恢复。",
+                             f"Deleted “{current.name}” and its {count} result(s). Deleted by mistake? "
+                             "/session restore brings it back."))
+
+
+def _session_restore(store: ClubStore, req: Request, rest: str) -> ClubReply:
+    found = store.deleted_session(req.chat_id)
+    if found is None:
+        raise ClubInputError("这个群没有删除过的比赛可以恢复。", "This chat has no deleted session to bring back.")
+    deleted, ended = found
+    _check_manager(deleted, req, "恢复比赛", "restore")
+    current = store.open_session(req.chat_id)
+    if not ended and current is not None:
+        raise ClubInputError(f"这个群已经有一场进行中的比赛 “{current.name}”。先用 /session end 结束它, 再恢复。",
+                             f"This chat already has an open session “{current.name}”. Close it with /session end "
+                             "first, then restore.")
+    store.restore_session(deleted.id, ended)
+    count = len(store.results(deleted.id))
+    state = req.say("已结束" if ended else "进行中", "ended" if ended else "open")
+    return ClubReply(req.say(f"已恢复 “{deleted.name}” ({state}, {count} 个成绩)。",
+                             f"Restored “{deleted.name}” ({state}, {count} result(s))."))
 
 
 # ----- /r and /undo ----------------------------------------------------------------------
@@ -208,13 +229,25 @@ def record(store: ClubStore, req: Request) -> ClubReply:
                              f"Recorded: {describe(new, 'en')} ({count} result(s) on board {new.board})"))
 
 
+def _is_manager(session: Session, req: Request) -> bool:
+    return req.user_is_admin or req.user_id == session.creator_id
+
+
 def undo(store: ClubStore, req: Request) -> ClubReply:
-    """``/undo``: take back the last record (or import) of the chat's open session."""
+    """``/undo``: take back the caller's own last record or import in the chat's open session
+    (the session's creator or an admin: anyone's last).  Nothing is erased: ``/redo`` brings
+    it back."""
     current = _open_session(store, req)
-    removed, restored = store.undo_last(current.id)
+    manager = _is_manager(current, req)
+    removed, restored = store.undo_last(current.id, req.user_id, recorded_by=None if manager else req.user_id)
     if not removed:
-        raise ClubInputError(f"“{current.name}” 还没有成绩可以撤销。记录成绩: {example(current.kind)}",
-                             f"“{current.name}” has no result to take back. To record one: {example(current.kind)}")
+        if manager:
+            raise ClubInputError(f"“{current.name}” 还没有成绩可以撤销。记录成绩: {example(current.kind)}",
+                                 f"“{current.name}” has no result to take back. To record one: {example(current.kind)}")
+        raise ClubInputError(f"你在 “{current.name}” 里没有可以撤销的成绩: 每人只能撤销自己记录的成绩, "
+                             "开这场比赛的人或群管理员可以撤销任何人的。",
+                             f"You have no result to take back in “{current.name}”: members take back their own "
+                             "records; the person who started the session or a group admin may take back anyone's.")
     if len(removed) == 1:
         text = req.say(f"已撤销: {describe(removed[0], 'zh')}", f"Taken back: {describe(removed[0], 'en')}")
     else:
@@ -223,6 +256,28 @@ def undo(store: ClubStore, req: Request) -> ClubReply:
         back = "; ".join(describe(r, req.lang) for r in restored)
         text += req.say(f"\n恢复原来的成绩: {back}", f"\nRestored the earlier result: {back}")
     return ClubReply(text)
+
+
+def redo(store: ClubStore, req: Request) -> ClubReply:
+    """``/redo``: bring back what the caller's last ``/undo`` took back (the session's creator or
+    an admin: anyone's last undo), unless the table has a newer result by now."""
+    current = _open_session(store, req)
+    undone = store.last_undone(current.id, None if _is_manager(current, req) else req.user_id)
+    if not undone:
+        raise ClubInputError(f"“{current.name}” 里没有可以恢复的撤销。/redo 恢复你上一次 /undo 撤销的成绩。",
+                             f"Nothing undone to bring back in “{current.name}”. /redo brings back what your last "
+                             "/undo took back.")
+    for result, replaced in undone:
+        now = check_clash(result, store.results(current.id, result.board), current)
+        if now is not None and now.id != replaced:
+            raise ClubInputError(
+                f"第 {result.board} 副这一桌后来又记了成绩 ({describe(now, 'zh')}), 没有恢复。要改请直接用 /r。",
+                f"Board {result.board} of this table has a newer result ({describe(now, 'en')}); nothing was "
+                "brought back. Use /r to change it.")
+    store.redo(undone)
+    if len(undone) == 1:
+        return ClubReply(req.say(f"已恢复: {describe(undone[0][0], 'zh')}", f"Brought back: {describe(undone[0][0], 'en')}"))
+    return ClubReply(req.say(f"已恢复 {len(undone)} 个成绩。", f"Brought back {len(undone)} results."))
 
 
 # ----- reports ---------------------------------------------------------------------------
@@ -312,5 +367,5 @@ def import_results(store: ClubStore, req: Request) -> ClubReply:
                              "To take the whole import back: /undo"))
 
 
-HANDLERS = {"session": session, "r": record, "undo": undo, "traveller": traveller,
+HANDLERS = {"session": session, "r": record, "undo": undo, "redo": redo, "traveller": traveller,
             "standings": standings, "export": export, "import": import_results}

@@ -1,7 +1,13 @@
 """SQLite storage of club sessions and results (sqlite-utils), one transaction per command.
 
-Nothing is ever overwritten in place: a replaced result is kept inactive and comes back on
-``/undo``; a command that fails part-way is rolled back whole."""
+Nothing is ever deleted: a replaced result is kept inactive and comes back on ``/undo``; an
+undone result is kept, marked with who took it back, and comes back on ``/redo``; a deleted
+session is only marked deleted and comes back on ``/session restore``.  A command that fails
+part-way is rolled back whole.
+
+The schema is created and migrated in one ``BEGIN IMMEDIATE`` transaction, ordered by the
+``schema_version`` table, so processes that open a new database at the same moment neither
+fail nor migrate twice; WAL mode and a busy timeout let bursts of writers wait their turn."""
 
 from __future__ import annotations
 
@@ -17,48 +23,79 @@ import sqlite_utils
 from bot.club.model import Result, Session
 
 DEFAULT_PATH = "./bridgebot.db"
+BUSY_TIMEOUT_S = 60.0  # a writer waits this long for another's transaction (bursts of imports)
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
                     "created_at")
+_RESULT_COLUMNS = "id, board, ns, ew, room, contract, declarer, score_ns"
+
+# Each entry moves the schema one version up; never edit one that has shipped, add a new one.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: sessions and results, as first released (IF NOT EXISTS: databases made before versioning)
+        'CREATE TABLE IF NOT EXISTS "sessions" ("id" INTEGER PRIMARY KEY, "chat_id" TEXT, "kind" TEXT, '
+        '"name" TEXT, "creator_id" TEXT, "status" TEXT, "boards" INTEGER, "home" TEXT, "away" TEXT, '
+        '"created_at" TEXT, "ended_at" TEXT)',
+        'CREATE INDEX IF NOT EXISTS "idx_sessions_chat_id_status" ON "sessions" ("chat_id", "status")',
+        # At most one open session per chat, enforced by the database itself.
+        "CREATE UNIQUE INDEX IF NOT EXISTS one_open_session_per_chat ON sessions(chat_id) WHERE status = 'open'",
+        'CREATE TABLE IF NOT EXISTS "results" ("id" INTEGER PRIMARY KEY, '
+        '"session_id" INTEGER REFERENCES "sessions"("id"), "batch" INTEGER, "board" INTEGER, "ns" TEXT, '
+        '"ew" TEXT, "room" TEXT, "contract" TEXT, "declarer" TEXT, "score_ns" INTEGER, "active" INTEGER, '
+        '"replaces" INTEGER, "recorded_by" TEXT, "recorded_at" TEXT)',
+        'CREATE INDEX IF NOT EXISTS "idx_results_session_id_active_board" ON "results" ("session_id", "active", "board")',
+    ),
+    (  # 2: history — undone results and deleted sessions are kept, marked
+        'ALTER TABLE "results" ADD COLUMN "undone_by" TEXT',
+        'ALTER TABLE "results" ADD COLUMN "undone_at" TEXT',
+        'ALTER TABLE "results" ADD COLUMN "undo_seq" INTEGER',
+        'ALTER TABLE "sessions" ADD COLUMN "deleted_at" TEXT',
+        'CREATE INDEX IF NOT EXISTS "idx_results_session_id_batch" ON "results" ("session_id", "batch")',
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the database on ``conn`` (autocommit mode) to :data:`SCHEMA_VERSION` in one
+    immediate transaction; returns the version it found.  Safe to call from many processes
+    at once: the first takes the write lock, the others wait and then find nothing to do."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        found = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+        for version in range(found + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[version - 1]:
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return found
+
+
 class ClubStore:
     """Club sessions and their results in one SQLite database.
 
     ``ClubStore(":memory:")`` for tests, ``ClubStore("club.db")`` for a file.  Safe to share
-    between threads: every :meth:`transaction` holds a lock."""
+    between threads: every :meth:`transaction` holds a lock; several processes may share the
+    file (WAL mode; a writer waits up to :data:`BUSY_TIMEOUT_S` for another)."""
 
     def __init__(self, path: str | os.PathLike = DEFAULT_PATH) -> None:
         path = str(path)
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        if path != ":memory:":
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")  # WAL keeps committed data safe across a crash
         self.db = sqlite_utils.Database(conn)
         self.path = path
         self._lock = threading.RLock()
-        self._create_schema()
-
-    def _create_schema(self) -> None:
         with self._lock:
-            if "sessions" not in self.db.table_names():
-                self.db["sessions"].create(
-                    {"id": int, "chat_id": str, "kind": str, "name": str, "creator_id": str, "status": str,
-                     "boards": int, "home": str, "away": str, "created_at": str, "ended_at": str},
-                    pk="id",
-                )
-                self.db["sessions"].create_index(["chat_id", "status"])
-                # At most one open session per chat, enforced by the database itself.
-                self.db.execute("CREATE UNIQUE INDEX IF NOT EXISTS one_open_session_per_chat "
-                                "ON sessions(chat_id) WHERE status = 'open'")
-            if "results" not in self.db.table_names():
-                self.db["results"].create(
-                    {"id": int, "session_id": int, "batch": int, "board": int, "ns": str, "ew": str,
-                     "room": str, "contract": str, "declarer": str, "score_ns": int, "active": int,
-                     "replaces": int, "recorded_by": str, "recorded_at": str},
-                    pk="id", foreign_keys=[("session_id", "sessions", "id")],
-                )
-                self.db["results"].create_index(["session_id", "active", "board"])
+            migrate(conn)
 
     def close(self) -> None:
         """Close the database connection."""
@@ -89,8 +126,8 @@ class ClubStore:
         return self._session("chat_id = ? AND status = 'open'", (str(chat_id),))
 
     def latest_session(self, chat_id: int | str) -> Session | None:
-        """The chat's open session, else the one that ended last, else None."""
-        return self.open_session(chat_id) or self._session("chat_id = ?", (str(chat_id),))
+        """The chat's open session, else the one that ended last, else None (deleted ones never)."""
+        return self.open_session(chat_id) or self._session("chat_id = ? AND status != 'deleted'", (str(chat_id),))
 
     def create_session(self, chat_id: int | str, kind: str, name: str, creator_id: int | str,
                        boards: int, home: str = "", away: str = "") -> Session:
@@ -106,12 +143,27 @@ class ClubStore:
         self.db.execute("UPDATE sessions SET status = 'ended', ended_at = ? WHERE id = ?", (_now(), session_id))
 
     def delete_session(self, session_id: int) -> int:
-        """Delete a session and every result in it; returns how many results there were."""
+        """Mark a session deleted (its results stay, for :meth:`restore_session`); returns how
+        many current results it has."""
         count = self.db.execute("SELECT count(*) FROM results WHERE session_id = ? AND active = 1",
                                 (session_id,)).fetchone()[0]
-        self.db.execute("DELETE FROM results WHERE session_id = ?", (session_id,))
-        self.db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        self.db.execute("UPDATE sessions SET status = 'deleted', deleted_at = ? WHERE id = ?", (_now(), session_id))
         return count
+
+    def deleted_session(self, chat_id: int | str) -> tuple[Session, bool] | None:
+        """The chat's most recently deleted session and whether it had ended, or None."""
+        rows = list(self.db.query(
+            f"SELECT {', '.join(_SESSION_COLUMNS)}, ended_at FROM sessions WHERE chat_id = ? AND status = 'deleted' "
+            "ORDER BY deleted_at DESC, id DESC LIMIT 1", (str(chat_id),)))
+        if not rows:
+            return None
+        ended = rows[0].pop("ended_at") is not None
+        return Session(**rows[0]), ended
+
+    def restore_session(self, session_id: int, ended: bool) -> None:
+        """Bring a deleted session back, open or ended as it was."""
+        self.db.execute("UPDATE sessions SET status = ?, deleted_at = NULL WHERE id = ?",
+                        ("ended" if ended else "open", session_id))
 
     # Results
 
@@ -122,8 +174,7 @@ class ClubStore:
             where += " AND board = ?"
             params.append(board)
         rows = self.db.query(
-            f"SELECT id, board, ns, ew, room, contract, declarer, score_ns FROM results WHERE {where} "
-            "ORDER BY board, id", params)
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE {where} ORDER BY board, id", params)
         return [Result(**row) for row in rows]
 
     def next_batch(self, session_id: int) -> int:
@@ -143,26 +194,55 @@ class ClubStore:
              result.declarer, result.score_ns, replaces.id if replaces else None, str(user_id), _now()))
         return cursor.lastrowid
 
-    def undo_last(self, session_id: int) -> tuple[list[Result], list[Result]]:
-        """Remove the last recorded batch and bring back what it replaced: ``(removed, restored)``."""
-        batch = self.db.execute("SELECT max(batch) FROM results WHERE session_id = ? AND active = 1",
-                                (session_id,)).fetchone()[0]
+    def undo_last(self, session_id: int, user_id: int | str,
+                  recorded_by: int | str | None = None) -> tuple[list[Result], list[Result]]:
+        """Take back the last batch that still has current results (of ``recorded_by``'s, when
+        given) and bring back what it replaced: ``(taken back, restored)``.  The taken-back rows
+        stay, marked undone by ``user_id``, for :meth:`redo_last`."""
+        where, params = "session_id = ? AND active = 1", [session_id]
+        if recorded_by is not None:
+            where += " AND recorded_by = ?"
+            params.append(str(recorded_by))
+        batch = self.db.execute(f"SELECT max(batch) FROM results WHERE {where}", params).fetchone()[0]
         if batch is None:
             return [], []
         rows = list(self.db.query(
-            "SELECT id, board, ns, ew, room, contract, declarer, score_ns, replaces FROM results "
-            "WHERE session_id = ? AND batch = ? AND active = 1 ORDER BY id", (session_id, batch)))
+            f"SELECT {_RESULT_COLUMNS}, replaces FROM results WHERE session_id = ? AND batch = ? AND active = 1 "
+            "ORDER BY id", (session_id, batch)))
         replaced_ids = [row.pop("replaces") for row in rows]
-        removed = [Result(**row) for row in rows]
-        self.db.execute("DELETE FROM results WHERE session_id = ? AND batch = ? AND active = 1",
-                        (session_id, batch))
+        seq = self.db.execute("SELECT coalesce(max(undo_seq), 0) + 1 FROM results WHERE session_id = ?",
+                              (session_id,)).fetchone()[0]
+        self.db.execute("UPDATE results SET active = 0, undone_by = ?, undone_at = ?, undo_seq = ? "
+                        "WHERE session_id = ? AND batch = ? AND active = 1", (str(user_id), _now(), seq, session_id, batch))
         restored = []
         for rid in filter(None, replaced_ids):
-            self.db.execute("UPDATE results SET active = 1 WHERE id = ?", (rid,))
-            row = next(self.db.query("SELECT id, board, ns, ew, room, contract, declarer, score_ns "
-                                     "FROM results WHERE id = ?", (rid,)))
-            restored.append(Result(**row))
-        return removed, restored
+            # Only a result set aside by a correction comes back, never one that was itself undone.
+            self.db.execute("UPDATE results SET active = 1 WHERE id = ? AND undone_at IS NULL", (rid,))
+            restored += [Result(**row) for row in self.db.query(
+                f"SELECT {_RESULT_COLUMNS} FROM results WHERE id = ? AND active = 1", (rid,))]
+        return [Result(**row) for row in rows], restored
+
+    def last_undone(self, session_id: int, undone_by: int | str | None = None) -> list[tuple[Result, int | None]]:
+        """The results of the latest undo still undone (by ``undone_by``, when given), each with
+        the id of the result it had replaced; empty when there is none."""
+        where, params = "session_id = ? AND undone_at IS NOT NULL AND active = 0", [session_id]
+        if undone_by is not None:
+            where += " AND undone_by = ?"
+            params.append(str(undone_by))
+        seq = self.db.execute(f"SELECT max(undo_seq) FROM results WHERE {where}", params).fetchone()[0]
+        if seq is None:
+            return []
+        rows = self.db.query(f"SELECT {_RESULT_COLUMNS}, replaces FROM results WHERE session_id = ? AND undo_seq = ? "
+                             "AND active = 0 AND undone_at IS NOT NULL ORDER BY id", (session_id, seq))
+        return [(Result(**{k: v for k, v in row.items() if k != "replaces"}), row["replaces"]) for row in rows]
+
+    def redo(self, results: list[tuple[Result, int | None]]) -> None:
+        """Make undone results current again, setting aside what each had replaced."""
+        for result, replaced in results:
+            self.db.execute("UPDATE results SET active = 1, undone_by = NULL, undone_at = NULL, undo_seq = NULL "
+                            "WHERE id = ?", (result.id,))
+            if replaced:
+                self.db.execute("UPDATE results SET active = 0 WHERE id = ?", (replaced,))
 
 
 _opened: dict[str, ClubStore] = {}

@@ -17,6 +17,7 @@ from bot.base.textnorm import normalize_query
 MAX_SCORES = 100  # one board's traveller; keeps the table under Telegram's 4096 characters
 MAX_SCORE = 20000  # no bridge score or difference comes near this; larger numbers are typos
 MAX_BOARD = 10000
+MAX_TOP = 1000  # a board top is 2 × (tables − 1) or so; a club never plays 500 tables
 _INTEGER = re.compile(r"(?<![\d.])[-+]?\d+(?![\d.])")
 _IMP_WORDS = frozenset("imp imps vs v versus and diff difference to against how many what is the".split())
 _MP_WORDS = frozenset(
@@ -140,8 +141,13 @@ def adjusted_request(text: str) -> tuple[list[str], float | None]:
     names none) and the board top it gives (``顶分 12``, ``top 12``), or None."""
     text = prepare(text, "平均正分 顶分 12", "average plus top 12")
     kinds = [kind for kind, pattern in ADJUSTED_WORDS if re.search(pattern, text)]
-    found = re.search(r"(?:顶分|top)\s*(\d+)", text)
-    return kinds[:1] or ["minus", "average", "plus"], (int(found.group(1)) if found else None)
+    found = re.search(r"(?:顶分|top)\s*([0-9]+)", text)
+    top = int(found.group(1)) if found and len(found.group(1)) <= 6 else None
+    if found and (top is None or not 1 <= top <= MAX_TOP):
+        raise ScoringInputError(
+            f"顶分要在 1 到 {MAX_TOP} 之间。例如: 平均正分 顶分 12",
+            f"The top must be 1 to {MAX_TOP}; e.g. average plus top 12.")
+    return kinds[:1] or ["minus", "average", "plus"], top
 
 
 _IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")

@@ -42,6 +42,16 @@ def test_a_number_chooses_a_button_of_the_last_reply():
     assert out.split("\n\n")[1].startswith("第50条 罚张的处理\n防守方亮出的牌是罚张。")
 
 
+@pytest.mark.parametrize("typed", ["²", "٢"])
+def test_a_digit_like_character_is_a_message_not_a_crash(typed, caplog):
+    out = piped(f"50D2\n{typed}\n")
+    assert "抱歉" not in out and not caplog.records
+
+
+def test_a_full_width_number_chooses_a_button():
+    assert piped("50D2\n２\n").split("\n\n")[1].startswith("第50条 罚张的处理\n")
+
+
 def test_a_number_without_buttons_is_a_message():
     assert piped("/help\n5\n").split("\n\n")[-1].startswith("本版语料暂未收录第5条。")
 
@@ -159,3 +169,15 @@ def test_interactive_session_in_a_terminal(tmp_path):
             process.wait()
         os.close(main)
     assert (tmp_path / ".bridgebot_history").read_text().splitlines()[-2:] == ["50D2", "3"]
+
+
+def test_an_undecodable_byte_under_a_strict_locale_does_not_end_the_chat(tmp_path):
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "BRIDGEBOT_DB": str(tmp_path / "club.db")}
+    env.pop("TELEGRAM_BOT_TOKEN", None)
+    result = subprocess.run([BRIDGEBOT, "chat"], input=b"\xff\xfe50D2\n\xe7\xac\xac51\xe6\x9d\xa1\n",
+                            capture_output=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")
+    out = result.stdout.decode()
+    assert out.startswith("第50条D款2 罚张的处理\n")
+    assert "第51条" in out.split("\n\n")[-1]
+    assert b"Traceback" not in result.stderr

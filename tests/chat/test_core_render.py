@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chat.context import ContextStore, FloodGuard
+from bot.chat.context import ContextStore
 from bot.chat.core import Reply
 from bot.chat.html import highlight, reply_html
 
@@ -50,23 +50,3 @@ def test_context_store_forgets_the_quietest_chat():
     assert len(store) == 2
     assert store.get("a").law == 50
     assert store.get("b").law is None
-
-
-class Clock:
-    def __init__(self):
-        self.now = 0.0
-
-    def __call__(self):
-        return self.now
-
-
-def test_flood_guard_allows_a_burst_warns_once_then_drops():
-    clock = Clock()
-    guard = FloodGuard(burst=3, interval=2.0, clock=clock)
-    assert [guard.check(1) for _ in range(6)] == ["ok", "ok", "ok", "warn", "drop", "drop"]
-    assert guard.check(2) == "ok"  # another chat is not affected
-    clock.now = 2.0
-    assert guard.check(1) == "ok"
-    assert guard.check(1) == "warn"
-    clock.now = 100.0
-    assert [guard.check(1) for _ in range(4)] == ["ok", "ok", "ok", "warn"]

@@ -9,7 +9,8 @@ import pytest
 from bot.chat.core import Button, ChatMessage, Core, Reply
 from bot.chat.html import reply_html
 from bot.chat.settings import Settings
-from bot.chat.telegram_bot import COMMANDS, RedactToken, keyboard
+from bot.chat.redact import RedactSecrets
+from bot.chat.telegram_bot import COMMANDS, keyboard
 
 TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ"
 
@@ -30,7 +31,7 @@ def test_settings_from_env(env, expected):
     assert Settings.from_env(env) == expected
 
 
-@pytest.mark.parametrize("port", ["0", "70000", "http"])
+@pytest.mark.parametrize("port", ["0", "70000", "http", "８４４３", "²"])
 def test_settings_reject_a_bad_port(port):
     with pytest.raises(ValueError, match="BRIDGEBOT_PORT must be a port number such as 8443"):
         Settings.from_env({"BRIDGEBOT_PORT": port})
@@ -43,9 +44,9 @@ def test_settings_never_show_the_token():
 
 def test_log_records_lose_the_token(caplog):
     logger = logging.getLogger("test.redact")
-    caplog.handler.addFilter(RedactToken(TOKEN))
+    caplog.handler.addFilter(RedactSecrets(TOKEN))
     logger.warning("HTTP Request: POST https://api.telegram.org/bot%s/getUpdates", TOKEN)
-    assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<token>/getUpdates"]
+    assert caplog.messages == ["HTTP Request: POST https://api.telegram.org/bot<redacted>/getUpdates"]
 
 
 def test_network_errors_are_logged_in_one_line(caplog):

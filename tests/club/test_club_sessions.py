@@ -118,7 +118,7 @@ def test_only_the_creator_or_an_admin_may_delete(club):
         "Only the person who started this session or a group admin may delete it. "
         "Anyone may still record results with /r.")
     assert snapshot(club) == before
-    assert club.text("/session delete") == "已删除 “周三” 和它的 3 个成绩。"
+    assert club.text("/session delete") == "已删除 “周三” 和它的 3 个成绩。删错了可以 /session restore 恢复。"
     assert club.text("/session show").startswith("这个群现在没有进行中的比赛")
 
 
@@ -156,7 +156,7 @@ BAD_INPUT = [
     ("/session new pairs", "这个群已经有一场进行中的比赛 “周三”。先用 /session end 结束它, 再开新的。"),
     ("/session new", "请说明是双人赛还是队式赛: /session new pairs 周三双人赛 或 /session new teams A队 vs B队"),
     ("/session bogus", "用法: /session new pairs [名称] 或 /session new teams [A队 vs B队], /session show, "
-                       "/session end, /session delete。例如 /session new pairs 周三双人赛"),
+                       "/session end, /session delete, /session restore。例如 /session new pairs 周三双人赛"),
 ]
 
 
@@ -203,7 +203,7 @@ def test_bad_session_settings(store, line, expected):
 
 
 def test_an_unknown_club_command_lists_the_commands(store):
-    assert Chat(store).text("/bogus") == "比赛命令: /session /r /undo /traveller /standings /export /import"
+    assert Chat(store).text("/bogus") == "比赛命令: /session /r /undo /redo /traveller /standings /export /import"
 
 
 def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
@@ -215,4 +215,4 @@ def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
     assert handle_command("session", "new pairs A", "console", 1, True, "zh").text.startswith("已开始 “A”")
     monkeypatch.setenv("BRIDGEBOT_DB", str(tmp_path / "b.db"))
     assert handle_command("session", "show", "console", 1, True, "zh").text.startswith("这个群现在没有进行中的比赛")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db", "b.db"]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".db") == ["a.db", "b.db"]

@@ -6,6 +6,25 @@ const TelegramServer = require('telegram-test-api');
 const port = Number(process.argv[2] || 9000);
 const server = new TelegramServer({ port, host: '127.0.0.1', storeTimeout: 600 });
 
+// The real Bot API sends setWebhook's secret_token with every push (header
+// X-Telegram-Bot-Api-Secret-Token); telegram-test-api 4.2.1 does not, so pushes to a webhook
+// that set a secret go out here, with the header, the way Telegram sends them.
+const axios = require('axios');
+const addUserUpdate = server.addUserUpdate.bind(server);
+server.addUserUpdate = async function addUserUpdateWithSecret(update) {
+  const webhook = this.webhooks[update.botToken];
+  if (!webhook || !webhook.secret_token) {
+    return addUserUpdate(update);
+  }
+  await axios({
+    url: webhook.url,
+    method: 'POST',
+    data: TelegramServer.formatUpdate(update),
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': webhook.secret_token },
+  });
+  this.updateId++;
+};
+
 async function stop() {
   try { await server.stop(); } finally { process.exit(0); }
 }

@@ -14,7 +14,10 @@ validates what it receives, the emulator was written for laxer clients):
 6. ``sendDocument`` is an unknown method too → answered with the sent document's message; the
    file's bytes are recorded in the call's ``files``;
 7. the emulator stores no files (``getFile`` is unknown, there is no file URL) → files a test
-   registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here.
+   registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here;
+8. ``getChatMember`` is unknown → answered here: ``administrator`` for the ``(chat, user)`` pairs a
+   test puts in ``request.admins``, ``member`` for everyone else;
+9. webhook pushes lack the ``X-Telegram-Bot-Api-Secret-Token`` header → emulator.js adds it.
 
 ``setMyCommands`` is deliberately left failing: the bot must start up anyway.  Every other
 call takes the real HTTP path unchanged.  Each call the bot makes is recorded in ``calls``.
@@ -44,7 +47,11 @@ START_TIMEOUT = 20.0
 REPLY_TIMEOUT = 15.0
 BOT_ID = 666  # the emulator's getMe id
 BOT_USERNAME = "TestNameBot"
+WEBHOOK_SECRET = "e2e-webhook-secret"
 _NEXT_USER = itertools.count(5001)
+_ADMIN_RIGHTS = ("can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages", "can_manage_video_chats",
+                 "can_restrict_members", "can_promote_members", "can_change_info", "can_invite_users",
+                 "can_post_stories", "can_edit_stories", "can_delete_stories")
 
 
 def free_port() -> int:
@@ -122,6 +129,7 @@ class EmulatorRequest(HTTPXRequest):
         self.calls: list[Call] = []
         self.changed = asyncio.Condition()
         self.uploads: dict[str, bytes] = {}
+        self.admins: set[tuple[int, int]] = set()  # (chat id, user id) pairs getChatMember calls administrators
 
     async def do_request(self, url, method, request_data=None, **kwargs):
         name = url.rsplit("/", 1)[-1]
@@ -142,7 +150,13 @@ class EmulatorRequest(HTTPXRequest):
             result = {"file_id": file_id, "file_unique_id": file_id, "file_size": len(self.uploads[file_id]),
                       "file_path": file_id}
             return 200, json.dumps({"ok": True, "result": result}).encode()
-        if name == "answerInlineQuery":
+        if name == "getChatMember":
+            status = "administrator" if (int(params["chat_id"]), int(params["user_id"])) in self.admins else "member"
+            result = {"status": status, "user": {"id": int(params["user_id"]), "is_bot": False, "first_name": "M"}}
+            if status == "administrator":
+                result |= dict.fromkeys(_ADMIN_RIGHTS, False)
+            code, payload = 200, json.dumps({"ok": True, "result": result}).encode()
+        elif name == "answerInlineQuery":
             code, payload = 200, json.dumps({"ok": True, "result": True}).encode()
         elif name == "sendDocument":
             code, payload = 200, json.dumps({"ok": True, "result": self._document_message(params, files)}).encode()
@@ -217,6 +231,7 @@ class BotUnderTest:
     application: object
     client: httpx.AsyncClient
     user: User = field(default_factory=lambda: User(id=(n := next(_NEXT_USER)), chat_id=n))
+    webhook_url: str | None = None  # where the bot listens, in webhook mode
     _seen: dict = field(default_factory=dict)
 
     async def send(self, text: str, user: User | None = None, *, reply_to: dict | None = None) -> None:
@@ -310,14 +325,17 @@ async def running_bot(emulator_url: str, core, webhook: bool = False, **build_op
     async with httpx.AsyncClient(timeout=10) as client, application:
         await application.post_init(application)
         await application.start()
+        webhook_url = None
         if webhook:
             port = free_port()
-            settings = Settings(webhook_url=f"http://127.0.0.1:{port}/telegram", port=port, listen="127.0.0.1")
+            settings = Settings(webhook_url=f"http://127.0.0.1:{port}/telegram", port=port, listen="127.0.0.1",
+                                webhook_secret=WEBHOOK_SECRET)
             await application.updater.start_webhook(**webhook_options(settings))
+            webhook_url = settings.webhook_url
         else:
             await application.updater.start_polling(poll_interval=0.01, timeout=0)
         try:
-            yield BotUnderTest(emulator_url, token, request, application, client)
+            yield BotUnderTest(emulator_url, token, request, application, client, webhook_url=webhook_url)
         finally:
             await application.updater.stop()
             await application.stop()

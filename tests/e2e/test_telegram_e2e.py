@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from harness import BOT_ID, User
 
 
@@ -134,22 +136,45 @@ def test_group_chatter_is_ignored_mentions_commands_and_replies_are_answered(e2e
     e2e(scenario)
 
 
-def test_a_flood_gets_a_burst_of_answers_and_one_warning(e2e):
-    from bot.chat.context import FloodGuard
+def test_a_member_who_floods_is_told_once_and_the_rest_of_the_group_is_still_answered(e2e):
+    from bot.chat.guard import FloodGuard
+
+    spammer = User(id=7101, first_name="Spam", chat_id=-100710, chat_type="supergroup")
+    friend = User(id=7102, first_name="Friend", chat_id=-100710, chat_type="supergroup")
 
     async def scenario(bot):
         for _ in range(8):
-            await bot.send("第50条")
-        replies = await bot.replies(4)
-        assert [r["text"][:12] for r in replies[:3]] == ["<b>第50条 罚张的处理"[:12]] * 3
-        assert replies[3]["text"] == "消息太快了，请稍等几秒再发。"
-        # Updates are handled in order: once another chat's answer is out, so are all of these.
-        other = User(id=4242, chat_id=4242)
-        await bot.send("/law 49", other)
-        await bot.replies(user=other)
-        assert len([c for c in bot.calls("sendMessage") if c.params["chat_id"] == bot.user.chat_id]) == 4
+            await bot.send("/law 50", spammer)
+        await bot.send("/law 49", friend)
+        replies = await bot.replies(5, user=friend)   # the chat's replies, in order
+        texts = [r["text"] for r in replies]
+        assert [t[:12] for t in texts[:3]] == ["<b>第50条 罚张的处理"[:12]] * 3
+        assert "Spam，你的消息太快了，请稍等几秒再发。" in texts
+        assert texts[-1].startswith("<b>第49条 ")
+        # The friend's answer came after all of the spammer's messages: nothing more is coming.
+        assert len([c for c in bot.calls("sendMessage") if c.params["chat_id"] == spammer.chat_id]) == 5
 
     e2e(scenario, flood=FloodGuard(burst=3, interval=3600))
+
+
+def test_twelve_members_recording_at_once_lose_no_result(e2e):
+    from bot.chat.guard import FloodGuard
+
+    chat = -100711
+    members = [User(id=7200 + n, chat_id=chat, chat_type="supergroup") for n in range(12)]
+
+    async def scenario(bot):
+        await bot.send("/session new pairs 十二桌 12副", members[0])
+        await bot.replies(user=members[0])
+        for n, member in enumerate(members):
+            await bot.send(f"/r {n + 1} {2 * n + 1}-{2 * n + 2} 3NT= N", member)
+        recorded = await bot.replies(12, user=members[0])
+        boards = [re.match(r"已记录: (\d+)号牌 .* 3NT= N: 南北 \+[46]00 \(第 \1 副共 1 个成绩\)$", r["text"])
+                  for r in recorded]
+        assert sorted(int(m.group(1)) for m in boards if m) == list(range(1, 13))
+
+    # A chat ceiling far below twelve: results are queued, never dropped.
+    e2e(scenario, flood=FloodGuard(burst=1, interval=3600, chat_burst=2, chat_interval=3600))
 
 
 def test_a_bug_is_logged_the_user_gets_an_apology_and_the_bot_keeps_running(e2e, chat_core, caplog):

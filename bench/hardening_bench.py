@@ -1,0 +1,125 @@
+"""Hardening benchmark: how long another chat waits for an answer while one chat runs a long
+club command, with the core on the event loop (the old, blocking behaviour) and in the chat
+workers (``bot.chat.workers.ChatWorkers``, what the Telegram bot does now).
+
+Run: ``.venv/bin/python bench/hardening_bench.py`` (or ``make bench``).  The long command is
+``/standings`` of a session the size of the issue's report (one board, 2 000 tables — a
+``/session new pairs x 1副`` and a 2 000-row import) and of a 100-pair × 36-board session;
+while it runs, a private chat asks a question every ``GAP_S`` seconds.  The asyncio loop here
+stands in for python-telegram-bot's: the handler awaits the same calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+QUESTIONS = ["/law 50", "罚张怎么处理", "4S+1 有局", "/define 明手", "第68条"]
+GAP_S = 0.25
+
+
+def big_session(core, chat: str, boards: int, tables: int) -> float:
+    """Fill a pairs session of ``boards`` × ``tables`` results in ``chat``; returns the seconds
+    one ``/standings`` takes on its own."""
+    from bot.chat.core import ChatMessage
+    from bot.club.model import Result
+    from bot.club.store import default_store
+
+    store = default_store()
+    core.handle(ChatMessage(f"/session new pairs 基准 {boards}副", chat_id=chat, user_id=1, user_is_admin=True))
+    session = store.open_session(chat)
+    rng = random.Random(20261130)
+    with store.transaction():
+        for board in range(1, boards + 1):
+            for table in range(tables):
+                score = rng.choice(range(-1500, 1510, 10))
+                store.add_result(session.id, Result(board, str(2 * table + 1), str(2 * table + 2), "", "4S=", "N",
+                                                    score), 1, 1)
+    t0 = time.perf_counter()
+    core.handle(ChatMessage("/standings", chat_id=chat, user_id=1))
+    return time.perf_counter() - t0
+
+
+async def other_chat_latencies(core, chat: str, threaded: bool) -> tuple[list[float], float]:
+    """Start ``/standings`` in ``chat``, ask a question from another chat every ``GAP_S`` while
+    it runs; returns the questions' latencies (seconds, from arrival to answer) and how long the
+    standings took."""
+    from bot.chat.core import ChatMessage
+    from bot.chat.workers import ChatWorkers
+
+    workers = ChatWorkers()
+    standings = ChatMessage("/standings", chat_id=chat, user_id=1)
+    t0 = time.perf_counter()
+    done = asyncio.Event()
+    finished_at = []
+
+    async def long_command():
+        if threaded:
+            await workers.run(core.handle, standings, club=True)
+        else:
+            core.handle(standings)  # on the loop: nothing else runs meanwhile
+        finished_at.append(time.perf_counter())
+        done.set()
+
+    async def question(text: str, arrived: float) -> float:
+        message = ChatMessage(text, chat_id="bench-other", user_id=2)
+        if threaded:
+            await workers.run(core.handle, message)
+        else:
+            core.handle(message)
+        return time.perf_counter() - arrived
+
+    workers.submit(chat, long_command)
+    asked = []
+    for i, text in enumerate(QUESTIONS):
+        # The update arrives at this moment; with a blocked loop, it is read only afterwards.
+        arrived = t0 + GAP_S * (i + 1)
+        await asyncio.sleep(max(0.0, arrived - time.perf_counter()))
+        asked.append(workers.submit("bench-other", lambda text=text, arrived=arrived: question(text, arrived)))
+    latencies = list(await asyncio.gather(*asked))
+    await done.wait()
+    workers.close()
+    return latencies, finished_at[0] - t0
+
+
+def measure(core, chat: str) -> dict:
+    """Both behaviours on the session in ``chat``."""
+    out = {}
+    for name, threaded in (("blocking", False), ("workers", True)):
+        latencies, took = asyncio.run(other_chat_latencies(core, chat, threaded))
+        out[name] = {"median_ms": statistics.median(latencies) * 1000, "max_ms": max(latencies) * 1000,
+                     "standings_s": took}
+    return out
+
+
+def main() -> None:
+    """Print the figures for both sessions."""
+    import os
+    import tempfile
+
+    os.environ["BRIDGEBOT_DB"] = str(Path(tempfile.mkdtemp()) / "bench.db")
+    from bot.chat.core import ChatMessage, Core
+
+    core = Core.open()
+    core.handle(ChatMessage("/law 50", chat_id="warm-up"))
+    for label, chat, boards, tables in (("1 board × 2000 tables", "bench-wide", 1, 2000),
+                                        ("100 pairs × 36 boards", "bench-long", 36, 50)):
+        alone = big_session(core, chat, boards, tables)
+        figures = measure(core, chat)
+        blocking, workers = figures["blocking"], figures["workers"]
+        print(f"other chat's latency during /standings of {label} (standings alone {alone:.2f} s): "
+              f"blocking median {blocking['median_ms']:.0f} ms, max {blocking['max_ms']:.0f} ms; "
+              f"workers median {workers['median_ms']:.1f} ms, max {workers['max_ms']:.1f} ms "
+              f"(median {blocking['median_ms'] / max(workers['median_ms'], 0.001):.0f}× shorter); "
+              f"standings took {blocking['standings_s']:.2f} s → {workers['standings_s']:.2f} s with workers")
+
+
+if __name__ == "__main__":
+    main()
