@@ -18,7 +18,7 @@ from bot.club.model import Result, Session
 
 DEFAULT_PATH = "./bridgebot.db"
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
-                    "created_at")
+                    "created_at", "movement", "boards_given")
 
 
 def _now() -> str:
@@ -59,6 +59,7 @@ class ClubStore:
                     pk="id", foreign_keys=[("session_id", "sessions", "id")],
                 )
                 self.db["results"].create_index(["session_id", "active", "board"])
+            _create_extras(self.db)
 
     def close(self) -> None:
         """Close the database connection."""
@@ -163,6 +164,82 @@ class ClubStore:
                                      "FROM results WHERE id = ?", (rid,)))
             restored.append(Result(**row))
         return removed, restored
+
+    # Movements, names, hand records and the session version (issue 12)
+
+    def set_session_options(self, session_id: int, movement: str, boards_given: bool) -> Session:
+        """Record a new session's movement (``mitchell``/``howell``, empty for teams) and whether
+        its board count was given (VPs then use the scheduled boards); returns the session."""
+        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ? WHERE id = ?",
+                        (movement, int(boards_given), session_id))
+        return self._session("id = ?", (session_id,))
+
+    def add_results(self, session_id: int, results: list[Result], batch: int, user_id: int | str) -> None:
+        """Store many new results of one batch at once (an import): one statement, no replacements."""
+        now = _now()
+        self.db.conn.executemany(
+            "INSERT INTO results (session_id, batch, board, ns, ew, room, contract, declarer, score_ns, "
+            "active, replaces, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, NULL, ?, ?)",
+            [(session_id, batch, r.board, r.ns, r.ew, r.room, r.contract, r.declarer, r.score_ns, str(user_id), now)
+             for r in results])
+
+    def version(self, session_id: int) -> int:
+        """A number that changes whenever the session's results, names or hands change (kept by
+        triggers, so every writer bumps it): reports are memoised on it."""
+        row = self.db.execute("SELECT version FROM club_versions WHERE session_id = ?", (session_id,)).fetchone()
+        return row[0] if row else 0
+
+    def set_name(self, session_id: int, side: str, label: str, name: str) -> str:
+        """Name a pair (``side`` NS/EW in a Mitchell, empty in a Howell) or a team (``side``
+        ``team``); returns the name it replaces (empty if none)."""
+        old = self.names(session_id).get((side, label), "")
+        self.db.execute("INSERT INTO club_names (session_id, side, label, name) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT(session_id, side, label) DO UPDATE SET name = excluded.name",
+                        (session_id, side, label, name))
+        return old
+
+    def names(self, session_id: int) -> dict[tuple[str, str], str]:
+        """The session's names: ``{(side, label): name}``."""
+        rows = self.db.execute("SELECT side, label, name FROM club_names WHERE session_id = ?", (session_id,))
+        return {(side, label): name for side, label, name in rows}
+
+    def set_hands(self, session_id: int, deals: dict[int, str], analysis: dict[int, str]) -> None:
+        """Store the hand records of a session (board → PBN deal, board → double-dummy JSON or
+        empty), replacing those of the same boards."""
+        self.db.conn.executemany(
+            "INSERT INTO club_hands (session_id, board, deal, analysis) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis",
+            [(session_id, board, deal, analysis.get(board, "")) for board, deal in deals.items()])
+
+    def hands(self, session_id: int) -> dict[int, tuple[str, str]]:
+        """The session's hand records: ``{board: (deal, analysis JSON or "")}``."""
+        rows = self.db.execute("SELECT board, deal, analysis FROM club_hands WHERE session_id = ?", (session_id,))
+        return {board: (deal, analysis or "") for board, deal, analysis in rows}
+
+    def delete_extras(self, session_id: int) -> None:
+        """Delete a session's names, hand records and version (with the session itself)."""
+        for table in ("club_names", "club_hands", "club_versions"):
+            self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
+
+
+def _create_extras(db: sqlite_utils.Database) -> None:
+    """Columns and tables added by issue 12, created when missing (so older databases gain them)."""
+    columns = {column.name for column in db["sessions"].columns}
+    if "movement" not in columns:
+        db.execute("ALTER TABLE sessions ADD COLUMN movement TEXT NOT NULL DEFAULT ''")
+    if "boards_given" not in columns:
+        db.execute("ALTER TABLE sessions ADD COLUMN boards_given INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE TABLE IF NOT EXISTS club_names (session_id INTEGER NOT NULL, side TEXT NOT NULL, "
+               "label TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session_id, side, label))")
+    db.execute("CREATE TABLE IF NOT EXISTS club_hands (session_id INTEGER NOT NULL, board INTEGER NOT NULL, "
+               "deal TEXT NOT NULL, analysis TEXT NOT NULL DEFAULT '', PRIMARY KEY (session_id, board))")
+    db.execute("CREATE TABLE IF NOT EXISTS club_versions (session_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)")
+    bump = ("INSERT INTO club_versions (session_id, version) VALUES ({row}.session_id, 1) "
+            "ON CONFLICT(session_id) DO UPDATE SET version = version + 1;")
+    for table in ("results", "club_names", "club_hands"):
+        for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+            db.execute(f"CREATE TRIGGER IF NOT EXISTS {table}_{event.lower()}_bumps_version AFTER {event} ON {table} "
+                       f"BEGIN {bump.format(row=row)} END")
 
 
 _opened: dict[str, ClubStore] = {}
