@@ -25,7 +25,8 @@ MAX_REF_BUTTONS = 6
 INLINE_LIMIT = 50
 
 ALIASES = {"l": "law", "s": "search", "d": "define", "h": "help", "full": "law"}
-CLUB_COMMANDS = frozenset({"session", "r", "undo", "traveller", "standings", "export", "import"})
+CLUB_COMMANDS = frozenset({"session", "r", "undo", "traveller", "standings", "export", "import", "pair", "team",
+                           "hands"})
 SCORE_COMMANDS = ("score", "imp", "mp", "board")
 NOTATION_COMMANDS = CLUB_COMMANDS | set(SCORE_COMMANDS)
 # Commands offered in the Telegram menu, with their Chinese and English descriptions.
@@ -448,4 +449,6 @@ class Core:
             lang=lang,
             attachment=message.attachment,
         )
-        return Reply(body=answer.text, document=answer.document)
+        rows = getattr(answer, "buttons", ())  # a club reply may offer buttons (delete confirmation)
+        buttons = tuple(tuple(_button(label, data) for label, data in row) for row in rows)
+        return Reply(body=answer.text, document=answer.document, buttons=buttons)

@@ -73,7 +73,7 @@ class TelegramShell:
         """Add every handler to ``application``."""
         application.add_handler(CommandHandler(COMMANDS, self.on_text))
         application.add_handler(MessageHandler(
-            filters.Document.ALL & filters.CaptionRegex(r"^/import\b"), self.on_import))
+            filters.Document.ALL & filters.CaptionRegex(r"^/(?:import|hands)\b"), self.on_import))
         application.add_handler(MessageHandler(
             filters.TEXT & ~filters.COMMAND & filters.ChatType.PRIVATE, self.on_text))
         application.add_handler(MessageHandler(
@@ -92,7 +92,8 @@ class TelegramShell:
         await send_reply(context.bot, message.chat_id, reply)
 
     async def on_import(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """``/import`` with a CSV file attached: hand the bytes to the club commands."""
+        """``/import`` (a CSV) or ``/hands`` (a PBN) with the file attached: hand the bytes to the
+        club commands."""
         message = update.effective_message
         if not await self._allowed(update, context):
             return

@@ -436,9 +436,10 @@ def import_results(store: ClubStore, req: Request) -> ClubReply:
     """``/import`` with a CSV attached: add every row to the open session, or nothing at all."""
     current = _open_session(store, req)
     if not req.attachment:
-        raise ClubInputError("请把 CSV 文件和 /import 一起发送 (作为文件的说明文字)。文件格式和 /export 导出的一样。",
-                             "Send the CSV file with /import as its caption; the format is the one /export "
-                             "produces.")
+        raise ClubInputError("请把 CSV 文件和 /import 一起发送 (作为文件的说明文字; 控制台: /import 文件名)。"
+                             "文件格式和 /export 导出的一样。",
+                             "Send the CSV file with /import as its caption (console: /import FILE); the format "
+                             "is the one /export produces.")
     new_results = csvio.import_csv(req.attachment, current)
     by_board: dict[int, list[Result]] = defaultdict(list)
     for r in session_report(store, current)[0]:

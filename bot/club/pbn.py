@@ -141,6 +141,11 @@ def _quoted(text: str) -> str:
     return f'"{_escape(text)}"'
 
 
+def _players(name: str) -> str:
+    """A pair's names as PBN lists several players: separated by semicolons (``张三;李四``)."""
+    return ";".join(name.split())
+
+
 def _pairs_rows(traveller: Traveller, names: dict, mitchell: bool) -> list[list[str]]:
     rows = []
     for line in sorted(traveller.lines, key=lambda line: line.result.id):
@@ -154,7 +159,7 @@ def _pairs_rows(traveller: Traveller, names: dict, mitchell: bool) -> list[list[
         played = line.mp_ns is not None and line.top > 0
         rows.append([
             _quoted(r.ns), _quoted(r.ew),
-            _quoted(names.get((side[0], r.ns), "")), _quoted(names.get((side[1], r.ew), "")),
+            _quoted(_players(names.get((side[0], r.ns), ""))), _quoted(_players(names.get((side[1], r.ew), ""))),
             contract or "-", r.declarer or "-", tricks or "-",
             _score_cell(r.score_ns, r.is_scored and r.score_ns >= 0 and r.contract != PASS) if r.contract != PASS
             else "0",
