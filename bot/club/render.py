@@ -219,7 +219,7 @@ def match_text(session: Session, boards: list[TeamsBoard], match: MatchResult, l
         elif scores is None:
             rows.append([str(b.board), "…", "…"])
         elif b.adjusted is not None:
-            rows.append([f"{b.board} A", f"{scores[0]:+d}", f"{scores[1]:+d}"])
+            rows.append([f"{b.board}A", f"{scores[0]:+d}", f"{scores[1]:+d}"])
         else:
             imps = scores[0]
             rows.append([str(b.board), str(imps) if imps > 0 else "-", str(-imps) if imps < 0 else "-"])
