@@ -191,7 +191,7 @@ def _session_end(store: ClubStore, req: Request, rest: str) -> ClubReply:
     closing = req.say(f"“{current.name}” 已结束, 成绩都保留着 (/traveller, /standings, /export 仍可用)。",
                       f"“{current.name}” has ended; its results are kept (/traveller, /standings, /export "
                       "still work).")
-    return ClubReply(closing + "\n\n" + _standings_text(store, current, req.lang))
+    return ClubReply(render.wrap(closing) + "\n\n" + _standings_text(store, current, req.lang))
 
 
 def _session_delete(store: ClubStore, req: Request, rest: str) -> ClubReply:
