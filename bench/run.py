@@ -10,3 +10,4 @@ HERE = Path(__file__).resolve().parent
 runpy.run_path(str(HERE / "search_bench.py"), run_name="__main__")
 runpy.run_path(str(HERE / "scoring_bench.py"), run_name="__main__")
 runpy.run_path(str(HERE / "chat_bench.py"), run_name="__main__")
+runpy.run_path(str(HERE / "club_bench.py"), run_name="__main__")
