@@ -272,8 +272,8 @@ def undo(store: ClubStore, req: Request) -> ClubReply:
     current = _open_session(store, req)
     removed, restored = store.undo_last(current.id)
     if not removed:
-        raise ClubInputError(f"“{current.name}” 还没有成绩可以撤销。记录成绩: {example(current.kind)}",
-                             f"“{current.name}” has no result to take back. To record one: {example(current.kind)}")
+        raise ClubInputError(f"“{current.name}” 还没有成绩可以撤销。记录成绩: {example(current)}",
+                             f"“{current.name}” has no result to take back. To record one: {example(current)}")
     if len(removed) == 1:
         text = req.say(f"已撤销: {describe(removed[0], 'zh')}", f"Taken back: {describe(removed[0], 'en')}")
     else:

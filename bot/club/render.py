@@ -83,11 +83,6 @@ def _plus(score: int) -> str:
     return str(score) if score > 0 else "-"
 
 
-def pair_name(names: dict, side: str, label: str) -> str:
-    """The name given to a pair with ``/pair`` (empty if none)."""
-    return names.get((side, label), "")
-
-
 def _legend(names: dict, pairs: list[tuple[str, str]], lang: str) -> list[str]:
     """One line per named pair on a traveller: ``南北1 张三 李四``."""
     lines = []

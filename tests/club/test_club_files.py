@@ -110,3 +110,16 @@ def test_a_bad_file_message_in_english(club):
     data = ("board,ns,ew,contract,declarer\n" + "1,1,2,4S=,N\n" * 10_000).encode()
     assert club.text("/import", attachment=data, lang="en") == (
         "The file has 10000 result lines, at most 2000; nothing was imported.")
+
+
+def test_adjusted_scores_and_names_survive_an_export_and_import(store):
+    first = Chat(store, chat_id=-31)
+    first.text("/session new pairs 周一 4副")      # a Mitchell
+    for line in ["/r 1 1-1 4S= N", "/r 1 2-2 A+ A-", "/r 1 3-3 60% 40%", "/r 1 4-4 未打", "/r 2 1-2 3NT= S"]:
+        assert first.text(line).startswith("已记录")
+    exported = first.send("/export").document[1]
+    second = Chat(store, chat_id=-32)
+    second.text("/session new pairs 周二 4副")
+    assert second.text("/import", attachment=exported).startswith("已导入 5 个成绩")
+    assert second.text("/traveller 1") == first.text("/traveller 1")
+    assert second.text("/standings").replace("周二", "周一") == first.text("/standings")

@@ -8,7 +8,7 @@ import pytest
 
 from bot.club.hands import deal_from, normalize_deal
 from bot.club.pbn import MANDATORY, local_date
-from club_helpers import Chat, fits_phone, flat, rows
+from club_helpers import Chat, fits_phone
 
 # Three deals as a dealing program writes them.
 DEALS = {
