@@ -217,8 +217,10 @@ class ClubStore:
         return {board: (deal, analysis or "") for board, deal, analysis in rows}
 
     def delete_extras(self, session_id: int) -> None:
-        """Delete a session's names, hand records and version (with the session itself)."""
-        for table in ("club_names", "club_hands", "club_versions"):
+        """Delete a session's names and hand records (with the session itself).  Its version
+        row stays: a later session that reuses the id counts on from it, so no memoised report
+        of the deleted session can be mistaken for the new one's."""
+        for table in ("club_names", "club_hands"):
             self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))
 
 

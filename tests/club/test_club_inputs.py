@@ -103,3 +103,15 @@ def test_reports_are_computed_once_per_change(club, monkeypatch):
     club.text("/pair 3 张三 李四")   # a name changes the session's version too
     assert "张三 李四" in club.text("/standings")
     assert len(calls) == 3
+
+
+def test_a_new_session_after_a_delete_never_gets_the_old_reports(store):
+    chat = Chat(store)
+    chat.text("/session new pairs howell 旧")
+    chat.text("/r 1 1-2 4S= N")
+    assert "4S=" in chat.text("/traveller 1")   # memoised at the session's first version
+    chat.text("/session delete 确认")
+    chat.text("/session new pairs howell 新")   # SQLite may give it the deleted session's id
+    chat.text("/r 1 1-2 3NT= N")
+    text = chat.text("/traveller 1")
+    assert "3NT=" in text and "4S=" not in text
