@@ -131,6 +131,9 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
     if kind == PAIRS and words and to_simplified(words[0]).lower() in _MOVEMENTS:
         movement = _MOVEMENTS[to_simplified(words[0]).lower()]
         words = words[1:]
+    # "8 boards" / "8 副" as two words, the same as "8boards" / "8副".
+    words = re.sub(r"(?<![^\s])([0-9]{1,4})\s+(boards?|副)(?![^\s])", r"\1\2", " ".join(words),
+                   flags=re.IGNORECASE).split()
     for token in words:
         m = _BOARDS_TOKEN.match(token)
         if m:

@@ -118,3 +118,12 @@ def test_recording_a_room_again_replaces_it(played):
 
 def test_pairs_notation_in_a_teams_match_is_explained(played):
     assert played.text("/r 2 1-3 4S= N").startswith("这是队式赛, 第二个词写 open (开室) 或 closed (闭室), 不写对号 “1-3”。")
+
+
+@pytest.mark.parametrize("creation", ["/session new teams Lions vs Tigers 8 boards",
+                                      "/session new teams Lions vs Tigers 8boards",
+                                      "/session new teams Lions vs Tigers 8 副"])
+def test_the_board_count_may_be_written_apart(store, creation):
+    chat = Chat(store)
+    assert chat.text(creation, lang="en").startswith("Started “Lions vs Tigers” (boards 1–8).")
+    assert chat.text("/session new teams X vs Y", lang="en").startswith("This chat already has an open session")
