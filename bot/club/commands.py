@@ -316,8 +316,15 @@ def traveller(store: ClubStore, req: Request) -> ClubReply:
         raise ClubInputError(f"请写出牌号。例如 /traveller {b}", f"Give a board number; e.g. /traveller {b}")
     check_digits(to_halfwidth(req.args), f"/traveller {b}")
     board = parse_board_number(to_halfwidth(req.args).split()[0], current)
+    record = store.hands(current.id).get(board)
+    if record is not None and not record[1]:
+        # Hands imported before the `hands` extra was installed: analyse them now, once.
+        fresh = hands.analyse({board: record[0]})
+        if fresh:
+            store.set_hands(current.id, {board: record[0]}, fresh)
+            record = (record[0], fresh[board])
     results, report = session_report(store, current)
-    hand = hands.board_hand_text(store.hands(current.id).get(board), req.lang)
+    hand = hands.board_hand_text(record, req.lang)
     board_results = [r for r in results if r.board == board]
     if not board_results:
         text = req.say(f"第 {board} 副还没有成绩。记录成绩: {example(current)}",

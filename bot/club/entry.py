@@ -104,6 +104,9 @@ def _parse_pairs(tokens: list[str], kind: str | Session, mitchell: bool = False)
     else:
         raise _usage_error(kind, f"请写出两对牌手, 如 NS1-EW3 或 1-3, 而不是 “{tokens[0]}”",
                            f"Give the two pairs as NS1-EW3 or 1-3, not “{tokens[0]}”")
+    if _EW_PREFIX.match(ns_text.strip()) and _NS_PREFIX.match(ew_text.strip()):
+        raise _usage_error(kind, f"南北对写在前面: {ew_text}-{ns_text} 应写成 NS…-EW…",
+                           f"North-South comes first: write NS…-EW…, not {ns_text}-{ew_text}")
     ns, ew = _pair_label(ns_text, _NS_PREFIX), _pair_label(ew_text, _EW_PREFIX)
     for label in (ns, ew):
         if not _LABEL.match(label):

@@ -210,7 +210,7 @@ def match_text(session: Session, boards: list[TeamsBoard], match: MatchResult, l
     for b in boards:
         scores = b.scores
         if b.not_played:
-            rows.append([str(b.board), "NP" if en else "未打", ""])
+            rows.append([str(b.board), *(["NP", "NP"] if en else ["未打", "未打"])])
         elif scores is None:
             rows.append([str(b.board), "…", "…"])
         elif b.adjusted is not None:

@@ -95,6 +95,8 @@ def test_without_the_hands_extra_the_hand_still_shows_and_the_reply_says_how(clu
     assert "北 ♠AK2 ♥K9 ♦AQJ974 ♣A9" in text
     assert text.endswith("双明手分析需要: pip install 'bridgebot[hands]'")
     assert club.text("/traveller 2", lang="en").endswith("Double-dummy analysis: pip install 'bridgebot[hands]'")
+    monkeypatch.delitem(sys.modules, "endplay.dds")            # the extra installed afterwards
+    assert shown_levels(club.text("/traveller 2")) == endplay_levels(DEALS[2])
 
 
 @pytest.mark.parametrize("deal, problem", [

@@ -63,6 +63,7 @@ def test_in_a_mitchell_ns2_ew1_after_ns1_ew2_is_a_normal_result(store):
     assert chat.text("/r 1 NS2-EW1 4S+1 N").startswith("已记录")
     # …but one NS pair twice on a board is still refused, naming its direction.
     assert chat.text("/r 1 NS1-EW3 4S= N").startswith("第 NS1 对在第 1 副已经有成绩")
+    assert chat.text("/r 1 EW3-NS4 4S= N").startswith("南北对写在前面: NS4-EW3 应写成 NS…-EW…")
 
 
 # ----- Neuberg -----------------------------------------------------------------------------
@@ -217,3 +218,19 @@ def test_a_teams_adjusted_score_is_three_imps(store):
     assert table[-1] == ("VP", f"{_vp(18, 8):.2f}", f"{20 - _vp(18, 8):.2f}")
     assert "±3IMP" in flat(text)
     assert fits_phone(text) == []
+
+
+def test_a_teams_board_not_played_counts_for_nothing(store):
+    chat = Chat(store)
+    chat.text("/session new teams 狮子 vs 老虎")
+    chat.text("/r 1 open 4S= N")      # none vul: 420
+    chat.text("/r 1 closed 4S+1 N")   # 450: 1 IMP to 老虎
+    chat.text("/r 2 open 3NT= N")
+    chat.text("/r 2 closed 未打")
+    text = chat.text("/standings")
+    # 老虎 +1 IMP on the one board completed (1-board scale: 3·1/15 = 0.2, τ^0.2 = 0.9082,
+    # 10 + 10·0.0918/0.7639 = 11.20).
+    assert _vp(1, 1) == 11.20
+    assert rows(text, "牌号") == [("1", "-", "1"), ("2", "未打", "未打"), ("合计", "0", "1"), ("VP", "8.80", "11.20")]
+    assert "按已完成的1副计VP" in flat(text)
+    assert "尚未计入" not in text
