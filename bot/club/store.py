@@ -227,10 +227,13 @@ class ClubStore:
 def _create_extras(db: sqlite_utils.Database) -> None:
     """Columns and tables added by issue 12, created when missing (so older databases gain them)."""
     columns = {column.name for column in db["sessions"].columns}
-    if "movement" not in columns:
-        db.execute("ALTER TABLE sessions ADD COLUMN movement TEXT NOT NULL DEFAULT ''")
-    if "boards_given" not in columns:
-        db.execute("ALTER TABLE sessions ADD COLUMN boards_given INTEGER NOT NULL DEFAULT 0")
+    for name, declaration in (("movement", "TEXT NOT NULL DEFAULT ''"), ("boards_given", "INTEGER NOT NULL DEFAULT 0")):
+        if name not in columns:
+            try:
+                db.execute(f"ALTER TABLE sessions ADD COLUMN {name} {declaration}")
+            except sqlite3.OperationalError as err:  # another process added it first
+                if "duplicate column" not in str(err):
+                    raise
     db.execute("CREATE TABLE IF NOT EXISTS club_names (session_id INTEGER NOT NULL, side TEXT NOT NULL, "
                "label TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session_id, side, label))")
     db.execute("CREATE TABLE IF NOT EXISTS club_hands (session_id INTEGER NOT NULL, board INTEGER NOT NULL, "

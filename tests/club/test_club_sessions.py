@@ -231,3 +231,26 @@ def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
     monkeypatch.setenv("BRIDGEBOT_DB", str(tmp_path / "b.db"))
     assert handle_command("session", "show", "console", 1, True, "zh").text.startswith("这里现在没有进行中的比赛")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db", "b.db"]
+
+
+def test_a_database_from_before_movements_gains_them_and_keeps_its_sessions(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    old = ClubStore(path)
+    Chat(old).text("/session new pairs 老比赛 8副")
+    Chat(old).text("/r 1 1-2 4S= N")
+    old.close()
+    with sqlite3.connect(path) as conn:   # back to the schema of the first club release
+        for trigger in [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")]:
+            conn.execute(f"DROP TRIGGER {trigger}")
+        for table in ("club_names", "club_hands", "club_versions"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("ALTER TABLE sessions DROP COLUMN movement")
+        conn.execute("ALTER TABLE sessions DROP COLUMN boards_given")
+    chat = Chat(ClubStore(path))
+    # No movement recorded: the session keeps its one field and ranking, as it was scored then.
+    assert chat.text("/session show").startswith("比赛 “老比赛” (双人赛), 进行中; 牌号 1–8。")
+    assert chat.text("/r 1 2-3 4S+1 N").startswith("第 2 对在第 1 副已经有成绩")
+    assert chat.text("/pair 1 张三 李四") == "第 1 对: 张三 李四"
+    assert "张三 李四" in chat.text("/standings")
