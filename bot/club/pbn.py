@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.base.errors import ClubInputError
 from bot.club.hands import DealError, deal_error, deal_from, normalize_deal
 from bot.club.model import PAIRS, PASS, Result, Session
-from bot.club.reports import Traveller, mp_text, pairs_report, percent_text, teams_boards
+from bot.club.reports import TeamsBoard, Traveller, mp_text, pairs_report, percent_text, teams_boards
 from bot.scoring.boards import board_info
 
 DEFAULT_TZ = "Asia/Shanghai"
@@ -109,20 +109,30 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _contract(contract: str) -> tuple[str, str]:
-    """The PBN ``Contract`` and ``Result`` (tricks taken) of a canonical contract like ``4S+1``."""
-    if contract == PASS:
-        return "Pass", ""
-    m = _CANONICAL.match(contract)
-    if m is None:  # adjusted score or not played: no contract was played
-        return "", ""
+def _contract_cells(r: Result) -> list[str]:
+    """``Contract``, ``Declarer`` and ``Result`` (tricks taken) of a table: ``4S N 11``,
+    ``Pass - -``; an adjusted score keeps its code (``A+A-``, ``60%40%``: one token, no spaces)
+    and a board not played ``NP``."""
+    if r.contract == PASS:
+        return ["Pass", "-", "-"]
+    if r.is_adjusted:
+        return [r.contract.replace("/", ""), "-", "-"]
+    if r.is_not_played:
+        return ["NP", "-", "-"]
+    m = _CANONICAL.match(r.contract)
     level = int(m.group("level"))
     over = 0 if m.group("result") == "=" else int(m.group("result"))
-    return f"{level}{m.group('strain')}{m.group('x')}", str(6 + level + over)
+    return [f"{level}{m.group('strain')}{m.group('x')}", r.declarer, str(6 + level + over)]
 
 
-def _score_cell(score: int, mine: bool) -> str:
-    return str(abs(score)) if mine else "-"
+def _score_cells(r: Result) -> list[str]:
+    """``Score_NS`` and ``Score_EW``: the side that scored gets the points, the other ``-``;
+    ``0 0`` for a passed-out board, ``- -`` for an adjusted score or a board not played."""
+    if r.contract == PASS:
+        return ["0", "0"]
+    if not r.is_scored:
+        return ["-", "-"]
+    return [str(r.score_ns), "-"] if r.score_ns > 0 else ["-", str(-r.score_ns)]
 
 
 def _score_table(columns: list[tuple[str, str]], rows: list[list[str]]) -> list[str]:
@@ -147,23 +157,16 @@ def _players(name: str) -> str:
 
 
 def _pairs_rows(traveller: Traveller, names: dict, mitchell: bool) -> list[list[str]]:
+    """Each table of a pairs board in entry order: pairs, names, result, scores, MP and %."""
     rows = []
     for line in sorted(traveller.lines, key=lambda line: line.result.id):
         r = line.result
-        contract, tricks = _contract(r.contract)
-        if r.is_adjusted:
-            contract = r.contract.replace("/", "")  # "A+A-", "60%40%": a section token, no spaces
-        elif r.is_not_played:
-            contract = "NP"
         side = ("NS", "EW") if mitchell else ("", "")
         played = line.mp_ns is not None and line.top > 0
         rows.append([
             _quoted(r.ns), _quoted(r.ew),
             _quoted(_players(names.get((side[0], r.ns), ""))), _quoted(_players(names.get((side[1], r.ew), ""))),
-            contract or "-", r.declarer or "-", tricks or "-",
-            _score_cell(r.score_ns, r.is_scored and r.score_ns >= 0 and r.contract != PASS) if r.contract != PASS
-            else "0",
-            _score_cell(r.score_ns, r.is_scored and r.score_ns < 0) if r.contract != PASS else "0",
+            *_contract_cells(r), *_score_cells(r),
             mp_text(line.mp_ns) if played else "-", mp_text(line.mp_ew) if played else "-",
             percent_text(line.mp_ns, line.top) if played else "-",
             percent_text(line.mp_ew, line.top) if played else "-",
@@ -208,28 +211,18 @@ def export_pbn(session: Session, results: list[Result], names: dict | None = Non
         return ("% PBN 2.1\r\n% EXPORT\r\n% Encoding: UTF-8\r\n" + text).encode("utf-8")
 
 
-def _teams_rows(session: Session, board) -> list[list[str]]:
+def _teams_rows(session: Session, board: TeamsBoard) -> list[list[str]]:
+    """Each room of a teams board with the IMPs of the pairs sitting there: a played board's
+    winners get its IMPs (``-`` for the other side); an adjusted board shows each team's ±3
+    on the adjusted room's line."""
     rows = []
-    scores = board.scores
     for r in (board.open, board.closed):
         if r is None:
             continue
-        contract, tricks = _contract(r.contract)
-        if r.is_adjusted:
-            contract = r.contract.replace("/", "")
-        elif r.is_not_played:
-            contract = "NP"
-        home_ns = r.ns == session.home
-        if scores is None or board.adjusted is not None and r is not board.adjusted:
-            imp_ns = imp_ew = "-"
-        else:
-            ns_imps = scores[0] if home_ns else scores[1]
-            ew_imps = scores[1] if home_ns else scores[0]
-            imp_ns, imp_ew = (str(ns_imps) if ns_imps > 0 else "-"), (str(ew_imps) if ew_imps > 0 else "-")
-            if board.adjusted is not None:
-                imp_ns, imp_ew = str(ns_imps), str(ew_imps)
-        score_ns = "0" if r.contract == PASS else _score_cell(r.score_ns, r.is_scored and r.score_ns > 0)
-        score_ew = "0" if r.contract == PASS else _score_cell(r.score_ns, r.is_scored and r.score_ns < 0)
-        rows.append([r.room.capitalize(), _quoted(r.ns), _quoted(r.ew), contract or "-", r.declarer or "-",
-                     tricks or "-", score_ns, score_ew, imp_ns, imp_ew])
+        imps = ["-", "-"]
+        if board.scores is not None and (board.adjusted is None or r is board.adjusted):
+            home, away = board.scores
+            ns, ew = (home, away) if r.ns == session.home else (away, home)
+            imps = [str(ns), str(ew)] if board.adjusted is not None else [str(v) if v > 0 else "-" for v in (ns, ew)]
+        rows.append([r.room.capitalize(), _quoted(r.ns), _quoted(r.ew), *_contract_cells(r), *_score_cells(r), *imps])
     return rows
