@@ -125,25 +125,10 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
                              f"This chat already has an open session “{current.name}”. "
                              "Close it with /session end first.")
     check_digits(rest, "/session new pairs 周三双人赛 18副")
-    boards, boards_given, name_words = DEFAULT_BOARDS, False, []
-    movement = MITCHELL if kind == PAIRS else ""
-    words = tokens[1:]
-    if kind == PAIRS and words and to_simplified(words[0]).lower() in _MOVEMENTS:
-        movement = _MOVEMENTS[to_simplified(words[0]).lower()]
-        words = words[1:]
-    # "8 boards" / "8 副" as two words, the same as "8boards" / "8副".
-    words = re.sub(r"(?<![^\s])([0-9]{1,4})\s+(boards?|副)(?![^\s])", r"\1\2", " ".join(words),
-                   flags=re.IGNORECASE).split()
-    for token in words:
-        m = _BOARDS_TOKEN.match(token)
-        if m:
-            boards, boards_given = int(m.group("a") or m.group("b")), True
-        else:
-            name_words.append(token)
+    movement, boards, boards_given, name = _new_session_words(kind, tokens[1:])
     if not 1 <= boards <= MAX_BOARDS:
         raise ClubInputError(f"副数要在 1 到 {MAX_BOARDS} 之间。例如 /session new pairs 周三双人赛 18副",
                              f"The number of boards must be 1 to {MAX_BOARDS}; e.g. /session new pairs Wed 18boards")
-    name = " ".join(name_words)
     if len(name) > MAX_NAME:
         raise ClubInputError(f"名称太长 (最多 {MAX_NAME} 个字)。例如 /session new pairs 周三双人赛",
                              f"The name is too long (at most {MAX_NAME} characters); e.g. /session new pairs Wed")
@@ -158,14 +143,40 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
                            "Pairs" if kind == PAIRS else f"{home} vs {away}")
     created = store.create_session(req.chat_id, kind, name, req.user_id, boards, home, away)
     created = store.set_session_options(created.id, movement, boards_given)
-    b = example_board(created)
-    if movement == MITCHELL:
+    return ClubReply(req.say(f"已开始 “{created.name}” (牌号 1–{boards})。{_how_to_record(created, req)}",
+                             f"Started “{created.name}” (boards 1–{boards}). {_how_to_record(created, req)}"))
+
+
+def _new_session_words(kind: str, words: list[str]) -> tuple[str, int, bool, str]:
+    """The movement, board count (and whether one was given) and name in the words after
+    ``/session new pairs|teams``."""
+    movement = MITCHELL if kind == PAIRS else ""
+    if kind == PAIRS and words and to_simplified(words[0]).lower() in _MOVEMENTS:
+        movement = _MOVEMENTS[to_simplified(words[0]).lower()]
+        words = words[1:]
+    # "8 boards" / "8 副" as two words, the same as "8boards" / "8副".
+    words = re.sub(r"(?<![^\s])([0-9]{1,4})\s+(boards?|副)(?![^\s])", r"\1\2", " ".join(words),
+                   flags=re.IGNORECASE).split()
+    boards, boards_given, name_words = DEFAULT_BOARDS, False, []
+    for token in words:
+        m = _BOARDS_TOKEN.match(token)
+        if m:
+            boards, boards_given = int(m.group("a") or m.group("b")), True
+        else:
+            name_words.append(token)
+    return movement, boards, boards_given, " ".join(name_words)
+
+
+def _how_to_record(created: Session, req: Request) -> str:
+    """How results are typed in a new session, with a board it has."""
+    b, home = example_board(created), created.home
+    if created.movement == MITCHELL:
         how = req.say(f"米切尔: 南北对和东西对各自编号、各自排名。记录成绩: /r {b} NS1-EW3 4S+1 N "
                       f"(牌号 南北对-东西对 结果 庄家; /r {b} 1-3 … 即南北1对东西3), 一副没人叫: /r {b} 1-3 pass",
                       f"Mitchell: NS and EW pairs are numbered and ranked apart. Record results: "
                       f"/r {b} NS1-EW3 4S+1 N (board NS-EW result declarer; 1-3 is NS1 against EW3); "
                       f"passed out: /r {b} 1-3 pass")
-    elif movement == HOWELL:
+    elif created.movement == HOWELL:
         how = req.say(f"豪厄尔: 所有对一个编号、一个排名。记录成绩: /r {b} 1-3 4S+1 N (牌号 南北对-东西对 结果 庄家), "
                       f"一副没人叫: /r {b} 1-3 pass",
                       f"Howell: one numbering, one ranking. Record results: /r {b} 1-3 4S+1 N (board NS-EW result "
@@ -174,11 +185,11 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
         how = req.say(f"{home} 开室坐南北, 闭室坐东西。记录成绩: /r {b} open 4S+1 N 或 /r {b} closed 3NT= S",
                       f"{home} sits NS in the open room, EW in the closed room. "
                       f"Record results: /r {b} open 4S+1 N or /r {b} closed 3NT= S")
-    if kind == TEAMS:
-        how += req.say(f" VP 按{'计划的 ' + str(boards) + ' 副' if boards_given else '已完成的副数'}计算。",
-                       f" VPs on the {'scheduled ' + str(boards) if boards_given else 'completed'} boards.")
-    return ClubReply(req.say(f"已开始 “{created.name}” (牌号 1–{boards})。{how}",
-                             f"Started “{created.name}” (boards 1–{boards}). {how}"))
+    if created.kind == TEAMS:
+        scheduled = created.boards_given
+        how += req.say(f" VP 按{f'计划的 {created.boards} 副' if scheduled else '已完成的副数'}计算。",
+                       f" VPs on the {f'scheduled {created.boards}' if scheduled else 'completed'} boards.")
+    return how
 
 
 def _session_show(store: ClubStore, req: Request, rest: str) -> ClubReply:

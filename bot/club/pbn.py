@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.base.errors import ClubInputError
@@ -27,6 +27,7 @@ from bot.club.reports import TeamsBoard, Traveller, mp_text, pairs_report, perce
 from bot.scoring.boards import board_info
 
 DEFAULT_TZ = "Asia/Shanghai"
+SHANGHAI = timezone(timedelta(hours=8), DEFAULT_TZ)
 MAX_PBN_BYTES = 512 * 1024
 MANDATORY = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
              "Scoring", "Declarer", "Contract", "Result")
@@ -44,7 +45,7 @@ def local_date(created_at: str) -> str:
         zone = ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         log.warning("unknown time zone %r in BRIDGEBOT_TZ; using %s", name, DEFAULT_TZ)
-        zone = ZoneInfo(DEFAULT_TZ)
+        zone = SHANGHAI  # Asia/Shanghai is UTC+8 all year: no time-zone database needed for it
     try:
         moment = datetime.fromisoformat(created_at)
     except ValueError:
