@@ -453,6 +453,14 @@ def export(store: ClubStore, req: Request) -> ClubReply:
                              f"The {len(results)} result(s) of “{current.name}”: {document[0]}"), document)
 
 
+def _seat_keys(r: Result, session: Session) -> list[tuple]:
+    """Where a result sits on its board: its room, or its two pairs (by direction in a Mitchell)."""
+    if r.room:
+        return [(r.board, "room", r.room)]
+    sides = ("NS", "EW") if session.is_mitchell else ("", "")
+    return [(r.board, sides[0], r.ns), (r.board, sides[1], r.ew)]
+
+
 def import_results(store: ClubStore, req: Request) -> ClubReply:
     """``/import`` with a CSV attached: add every row to the open session, or nothing at all."""
     current = _open_session(store, req)
@@ -462,18 +470,23 @@ def import_results(store: ClubStore, req: Request) -> ClubReply:
                              "Send the CSV file with /import as its caption (console: /import FILE); the format "
                              "is the one /export produces.")
     new_results = csvio.import_csv(req.attachment, current)
-    by_board: dict[int, list[Result]] = defaultdict(list)
+    # Each result filed under its board's table and pairs: a clash can only be with a result
+    # sharing one of them, so every row is checked against a handful, not the whole session.
+    seats: dict[tuple, list[Result]] = defaultdict(list)
     for r in session_report(store, current)[0]:
-        by_board[r.board].append(r)
+        for key in _seat_keys(r, current):
+            seats[key].append(r)
     for number, new in enumerate(new_results, start=2):
+        nearby = list({id(r): r for key in _seat_keys(new, current) for r in seats[key]}.values())
         try:
-            if check_clash(new, by_board[new.board], current) is not None:
+            if check_clash(new, nearby, current) is not None:
                 raise ClubInputError(f"第 {new.board} 副的这一桌已经有成绩", f"board {new.board} of this table "
                                      "already has a result")
         except ClubInputError as err:
             raise ClubInputError(f"第 {number} 行有错, 没有导入任何成绩: {err.message_zh}",
                                  f"Line {number} is wrong, nothing was imported: {err.message_en}") from None
-        by_board[new.board].append(new)
+        for key in _seat_keys(new, current):
+            seats[key].append(new)
     store.add_results(current.id, new_results, store.next_batch(current.id), req.user_id)
     return ClubReply(req.say(f"已导入 {len(new_results)} 个成绩到 “{current.name}”。撤销整个导入: /undo",
                              f"Imported {len(new_results)} result(s) into “{current.name}”. "
