@@ -411,6 +411,19 @@ def pair(store: ClubStore, req: Request) -> ClubReply:
     return ClubReply(req.say(f"第 {who} 对: {name}{was_zh}", f"Pair {who}: {name}{was_en}"))
 
 
+def _team_named(word: str, session: Session) -> str | None:
+    """The team ``word`` names: its name, the start of only one name (``A`` for ``A队``), or
+    home/away (主队/客队)."""
+    word = to_simplified(word).lower()
+    aliases = {"home": session.home, "主队": session.home, "主": session.home,
+               "away": session.away, "客队": session.away, "客": session.away}
+    if word in aliases:
+        return aliases[word]
+    exact = [t for t in (session.home, session.away) if t.lower() == word]
+    starts = [t for t in (session.home, session.away) if t.lower().startswith(word)]
+    return exact[0] if exact else starts[0] if len(starts) == 1 else None
+
+
 def team(store: ClubStore, req: Request) -> ClubReply:
     """``/team 狮子 张三 李四 王五 赵六``: the players of one of the match's teams."""
     current = _open_session(store, req)
@@ -419,8 +432,7 @@ def team(store: ClubStore, req: Request) -> ClubReply:
                              "This is a pairs session: name a pair with /pair, e.g. /pair 3 Smith Jones")
     words = to_halfwidth(req.args).split()
     usage_zh, usage_en = f"/team {current.home} 张三 李四 王五 赵六", f"/team {current.home} Smith Jones Brown Lee"
-    teams = {current.home.lower(): current.home, current.away.lower(): current.away}
-    chosen = teams.get(words[0].lower()) if words else None
+    chosen = _team_named(words[0], current) if words else None
     if chosen is None:
         raise ClubInputError(f"第一个词是队名 ({current.home} 或 {current.away})。例如 {usage_zh}",
                              f"The first word is a team ({current.home} or {current.away}); e.g. {usage_en}")

@@ -215,6 +215,9 @@ def test_pbn_export_reads_back_with_endplays_parser(tuesday):
         "MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
     assert [row[7] for row in table["rows"]] == ["420", "450", "-"]
     assert (boards[0].info["Event"], boards[0].info["Site"], boards[0].info["Scoring"]) == ("Tuesday", "?", "MP;MP1")
+    # endplay keeps the tags it has no field for: the rest of the mandatory set is there.
+    assert {"Event", "Site", "Date", "West", "North", "East", "South", "Scoring"} <= set(boards[0].info)
+    assert boards[0].info["Date"] == local_date(club.store.latest_session(club.chat_id).created_at)
 
 
 def test_a_session_without_hands_or_with_chinese_names(store):

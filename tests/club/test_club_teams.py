@@ -127,3 +127,21 @@ def test_the_board_count_may_be_written_apart(store, creation):
     chat = Chat(store)
     assert chat.text(creation, lang="en").startswith("Started “Lions vs Tigers” (boards 1–8).")
     assert chat.text("/session new teams X vs Y", lang="en").startswith("This chat already has an open session")
+
+
+@pytest.mark.parametrize("line, team", [("/team A 张三 李四", "A队"), ("/team b队 王五", "B队"), ("/team 客队 赵六", "B队"),
+                                        ("/team home 钱七", "A队")])
+def test_a_team_is_named_by_its_name_its_start_or_home_and_away(store, line, team):
+    chat = Chat(store)
+    chat.text("/session new teams A队 vs B队")
+    name = line.split(maxsplit=2)[2]
+    assert chat.text(line) == f"{team}: {name}"
+    chat.text("/r 1 open 4S= N")
+    chat.text("/r 1 closed 4S= N")
+    assert f"{team}: {name}" in chat.text("/standings").splitlines()
+
+
+def test_an_unknown_team_is_refused(store):
+    chat = Chat(store)
+    chat.text("/session new teams 狮子 vs 老虎")
+    assert chat.text("/team 熊猫 张三") == "第一个词是队名 (狮子 或 老虎)。例如 /team 狮子 张三 李四 王五 赵六"
