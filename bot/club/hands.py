@@ -128,7 +128,8 @@ def analysis_text(analysis: str, lang: str) -> str:
     side = "NS" if par_score >= 0 else "EW"
     if not en:
         side = "南北" if par_score >= 0 else "东西"
-    par = (f"Par: {contracts}, {side} +{abs(par_score)}" if en else f"最优定约: {contracts}, {side} +{abs(par_score)}")
+    score = f"{side} +{abs(par_score)}" if par_score else "0"
+    par = f"Par: {contracts}, {score}" if en else f"最优定约: {contracts}, {score}"
     return "\n".join([*lines, par])
 
 
