@@ -42,3 +42,19 @@ def rows(text: str, first_cell: str) -> list[tuple[str, ...]]:
             break
         found.append(cells)
     return found
+
+
+def flat(text: str) -> str:
+    """``text`` without any whitespace: prose is wrapped to the phone's 40 columns, so compare it
+    with the line breaks (and the spaces they replaced) taken out."""
+    return "".join(text.split())
+
+
+def fits_phone(text: str, limit: int = 40) -> list[str]:
+    """The lines of ``text`` wider than ``limit`` monospace columns (CJK counts 2): none, please."""
+    import unicodedata
+
+    def width(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
+
+    return [line for line in text.splitlines() if width(line) > limit]

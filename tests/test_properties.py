@@ -149,9 +149,6 @@ ENTRIES = st.tuples(DIGITS, DIGITS, DIGITS, st.sampled_from(["4S=", "3NT+1", "2H
     lambda parts: f"{parts[0]} {parts[1]}-{parts[2]} {parts[3]} {parts[4]}")
 
 
-@pytest.mark.xfail(strict=True, reason="finding 5, the club engineer's (issue 12): labels with digit-like "
-                                       "characters are accepted by /r and break the reports; remove this "
-                                       "marker when that fix is merged")
 @SETTINGS
 @given(ENTRIES)
 def test_no_recorded_result_ever_breaks_the_reports(entry):

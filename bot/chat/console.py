@@ -8,6 +8,7 @@ input line, then exit, so it can be scripted.
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -23,6 +24,9 @@ BANNER = "桥牌规则助手 — 中国桥牌竞赛规则(1999)。输入问题�
 QUIT_WORDS = {"/quit", "/exit", "quit", "exit", "退出"}
 HISTORY_FILE = Path.home() / ".bridgebot_history"
 _BOLD, _PLAIN = "\033[1m", "\033[0m"
+# The console has no attachments: /import FILE and /hands FILE read a local file instead.
+_FILE_COMMAND = re.compile(r"^/(?P<command>import|hands)\s+(?P<path>\S.*)$", re.IGNORECASE)
+MAX_FILE_BYTES = 2_000_000
 
 
 def format_reply(reply: Reply, bold: bool = False) -> str:
@@ -49,6 +53,24 @@ def save_document(document: tuple[str, bytes], directory: Path) -> Path:
     return path
 
 
+def file_message(text: str, directory: Path) -> ChatMessage | str:
+    """``/import FILE`` or ``/hands FILE`` as the message a chat with the file attached would be
+    (the path relative to ``directory``); any other text as it is.  A file that cannot be read
+    gives the line to print instead (a str)."""
+    m = _FILE_COMMAND.match(text)
+    if m is None:
+        return ChatMessage(text)
+    path = directory / Path(m.group("path").strip().strip("\"'")).expanduser()
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        return f"读不到文件 {path}: {err.strerror or err} / Cannot read the file {path}"
+    if len(data) > MAX_FILE_BYTES:
+        return f"文件太大 (最多 {MAX_FILE_BYTES // 1024} KB): {path} / The file is too large"
+    return ChatMessage(f"/{m.group('command').lower()}", attachment=data)
+
+
 class ConsoleChat:
     """One console conversation: remembers the last reply's buttons for numbered choices."""
 
@@ -67,7 +89,12 @@ class ConsoleChat:
             if choice is not None:
                 reply = self.core.press(ChatMessage(self.buttons[choice - 1].data))
             else:
-                reply = self.core.handle(ChatMessage(text))
+                message = file_message(text, self.directory)
+                if isinstance(message, str):
+                    print(message, file=self.out)
+                    self.out.flush()
+                    return
+                reply = self.core.handle(message)
         except Exception:
             log.exception("the console message %r caused an error", text)
             reply = self.core.apology(text)

@@ -676,4 +676,6 @@ class Core:
             lang=lang,
             attachment=message.attachment,
         )
-        return Reply(body=answer.text, document=answer.document)
+        rows = getattr(answer, "buttons", ())  # a club reply may offer buttons (delete confirmation)
+        buttons = tuple(tuple(_button(label, data) for label, data in row) for row in rows)
+        return Reply(body=answer.text, document=answer.document, buttons=buttons)

@@ -91,7 +91,7 @@ class TelegramShell:
         application.add_handler(CommandHandler(COMMANDS, self.on_text))
         application.add_handler(MessageHandler(filters.COMMAND, self.on_other_command))
         application.add_handler(MessageHandler(
-            filters.Document.ALL & filters.CaptionRegex(r"^/import\b"), self.on_import))
+            filters.Document.ALL & filters.CaptionRegex(r"^/(?:import|hands)\b"), self.on_import))
         application.add_handler(MessageHandler(
             filters.TEXT & ~filters.COMMAND & filters.ChatType.PRIVATE, self.on_text))
         application.add_handler(MessageHandler(
@@ -135,7 +135,8 @@ class TelegramShell:
         await self.on_text(update, context)
 
     async def on_import(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """``/import`` with a CSV file attached: hand the bytes to the club commands."""
+        """``/import`` (a CSV) or ``/hands`` (a PBN) with the file attached: hand the bytes to the
+        club commands."""
         message = update.effective_message
         if update.edited_message is not None:
             await self._queue(update, context, lambda: self._say(update, context, "edited_club", message.caption))

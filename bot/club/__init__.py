@@ -1,8 +1,9 @@
-"""Club sessions in a group chat (issue 6): record a pairs session or a teams match, then get
-travellers, standings, the match result in IMPs and VPs, and CSV/PBN files.
+"""Club sessions in a group chat: record a pairs session (Mitchell or Howell) or a teams match, then
+get travellers with the hand records, standings, the match result in IMPs and VPs, and CSV/PBN files.
 
 The chat core calls :func:`handle_command` for ``/session``, ``/r``, ``/undo``, ``/redo``, ``/traveller``,
-``/standings``, ``/export`` and ``/import``; everything else here is internal."""
+``/standings``, ``/export``, ``/import``, ``/pair``, ``/team`` and ``/hands``; everything else
+here is internal."""
 
 from __future__ import annotations
 
@@ -30,8 +31,8 @@ def handle_command(command: str, args: str, chat_id: int | str, user_id: int | s
     lang = "en" if lang == "en" else "zh"
     handler = HANDLERS.get((command or "").lower().lstrip("/"))
     if handler is None:
-        return ClubReply("Club commands: /session /r /undo /redo /traveller /standings /export /import" if lang == "en"
-                         else "比赛命令: /session /r /undo /redo /traveller /standings /export /import")
+        listed = " ".join(f"/{name}" for name in COMMANDS)
+        return ClubReply(f"Club commands: {listed}" if lang == "en" else f"比赛命令: {listed}")
     args = args or ""
     if len(args) > MAX_ARGS:
         error = ClubInputError(f"输入太长 ({len(args)} 个字符, 最多 {MAX_ARGS})。例如 /r 5 1-3 4S+1 N",

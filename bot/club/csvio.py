@@ -1,7 +1,9 @@
-"""A session's results as files: CSV export and import, and a PBN results section (``ScoreTable``).
+"""A session's results as CSV: export and import (PBN is :mod:`bot.club.pbn`).
 
 The export CSV can be imported again: import reads the columns it needs by name and ignores
-the rest, so a file from a spreadsheet works as long as its header names them."""
+the rest, so a file from a spreadsheet works as long as its header names them.  Exported text
+cells that a spreadsheet would run as a formula (starting with ``= + - @``, a tab or a CR)
+get a leading apostrophe; numbers stay numbers."""
 
 from __future__ import annotations
 
@@ -9,20 +11,29 @@ import csv
 import io
 import re
 
-from bot.scoring.boards import board_info
 from bot.club.entry import parse_entry
 from bot.base.errors import ClubInputError
-from bot.club.model import PAIRS, PASS, Result, Session
-from bot.club.reports import pairs_traveller, teams_boards
+from bot.club.model import PAIRS, Result, Session
+from bot.club.reports import mp_text, pairs_report, teams_boards
 
 MAX_IMPORT_BYTES = 512 * 1024
 MAX_IMPORT_ROWS = 2000
-PAIRS_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "score_ns", "score_ew", "mp_ns", "mp_ew")
-TEAMS_COLUMNS = ("board", "room", "ns", "ew", "contract", "declarer", "score_ns", "score_ew", "imps_home")
+MAX_FIELD = 100
+PAIRS_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "score_ns", "score_ew", "mp_ns", "mp_ew",
+                 "names_ns", "names_ew")
+TEAMS_COLUMNS = ("board", "room", "ns", "ew", "contract", "declarer", "score_ns", "score_ew", "imps_home",
+                 "imps_away")
 PAIRS_NEEDED = ("board", "ns", "ew", "contract", "declarer")
 TEAMS_NEEDED = ("board", "room", "contract", "declarer")
-_CANONICAL = re.compile(r"^(?P<level>[1-7])(?P<strain>C|D|H|S|NT)(?P<x>X{0,2})(?P<result>=|[+-]\d{1,2})$")
-_PBN_VUL = {None: "None", "NS": "NS", "EW": "EW", "Both": "All"}
+_NUMBER = re.compile(r"^-?[0-9]+(?:\.[0-9]+)?$")
+
+
+def neutralise(cell: object) -> object:
+    """A CSV cell a spreadsheet will not run as a formula: text starting with ``= + - @``, a
+    tab or a CR gets a leading apostrophe (numbers are left as they are)."""
+    if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not _NUMBER.match(cell):
+        return "'" + cell
+    return cell
 
 
 def file_stem(session: Session) -> str:
@@ -30,75 +41,30 @@ def file_stem(session: Session) -> str:
     return f"session-{session.id}"
 
 
-def export_csv(session: Session, results: list[Result]) -> bytes:
+def export_csv(session: Session, results: list[Result], names: dict | None = None) -> bytes:
     """The session's results as UTF-8 CSV (with a BOM so spreadsheet programs read Chinese right)."""
+    names = names or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    write = lambda row: writer.writerow([neutralise(cell) for cell in row])  # noqa: E731
     if session.kind == PAIRS:
-        writer.writerow(PAIRS_COLUMNS)
-        for board in sorted({r.board for r in results}):
-            lines = pairs_traveller([r for r in results if r.board == board])
-            for line in sorted(lines, key=lambda line: line.result.id):
+        write(PAIRS_COLUMNS)
+        sides = ("NS", "EW") if session.is_mitchell else ("", "")
+        for traveller in pairs_report(results, session.is_mitchell).travellers.values():
+            for line in sorted(traveller.lines, key=lambda line: line.result.id):
                 r = line.result
-                writer.writerow([r.board, r.ns, r.ew, r.contract, r.declarer, r.score_ns, r.score_ew,
-                                 line.mp_ns, line.mp_ew])
+                mps = (["", ""] if line.mp_ns is None or not line.top
+                       else [mp_text(line.mp_ns), mp_text(line.mp_ew)])
+                write([r.board, r.ns, r.ew, r.contract, r.declarer, r.score_ns, r.score_ew, *mps,
+                       names.get((sides[0], r.ns), ""), names.get((sides[1], r.ew), "")])
     else:
-        writer.writerow(TEAMS_COLUMNS)
+        write(TEAMS_COLUMNS)
         for board in teams_boards(results):
             for r in (board.open, board.closed):
                 if r is not None:
-                    imps = "" if board.home_imps is None else board.home_imps
-                    writer.writerow([r.board, r.room, r.ns, r.ew, r.contract, r.declarer, r.score_ns,
-                                     r.score_ew, imps])
+                    scores = board.scores or ("", "")
+                    write([r.board, r.room, r.ns, r.ew, r.contract, r.declarer, r.score_ns, r.score_ew, *scores])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
-
-
-def _pbn_contract(contract: str) -> tuple[str, str]:
-    """The PBN ``Contract`` and ``Result`` (tricks taken) of a canonical contract like ``4S+1``."""
-    if contract == PASS:
-        return "Pass", "-"
-    m = _CANONICAL.match(contract)
-    level = int(m.group("level"))
-    over = 0 if m.group("result") == "=" else int(m.group("result"))
-    return f"{level}{m.group('strain')}{m.group('x')}", str(6 + level + over)
-
-
-def _pbn_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def export_pbn(session: Session, results: list[Result]) -> bytes:
-    """The session as PBN 2.1 games, one per board, each with a ``ScoreTable`` of its results."""
-    date = session.created_at[:10].replace("-", ".")
-    lines = ["% PBN 2.1", "% EXPORT", ""]
-    pairs = session.kind == PAIRS
-    for board in sorted({r.board for r in results}):
-        info = board_info(board)
-        lines += [f'[Event "{_pbn_escape(session.name)}"]', '[Site ""]', f'[Date "{date}"]',
-                  f'[Board "{board}"]', f'[Dealer "{info.dealer}"]', f'[Vulnerable "{_PBN_VUL[info.vulnerability]}"]',
-                  f'[Scoring "{"MP" if pairs else "IMP"}"]']
-        board_results = [r for r in results if r.board == board]
-        if pairs:
-            lines.append('[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
-                         'Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R"]')
-            for line in sorted(pairs_traveller(board_results), key=lambda line: line.result.id):
-                r = line.result
-                contract, tricks = _pbn_contract(r.contract)
-                lines.append(" ".join([f'"{_pbn_escape(r.ns)}"', f'"{_pbn_escape(r.ew)}"', contract,
-                                       r.declarer or "-", tricks, _pbn_score(r.score_ns), _pbn_score(r.score_ew),
-                                       str(line.mp_ns), str(line.mp_ew)]))
-        else:
-            lines.append('[ScoreTable "Room\\6L;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"]')
-            for r in board_results:
-                contract, tricks = _pbn_contract(r.contract)
-                lines.append(" ".join([r.room.capitalize(), contract, r.declarer or "-", tricks,
-                                       _pbn_score(r.score_ns), _pbn_score(r.score_ew)]))
-        lines.append("")
-    return "\r\n".join(lines).encode("utf-8")
-
-
-def _pbn_score(score: int) -> str:
-    return str(score) if score >= 0 else "-"
 
 
 def _decode(data: bytes) -> str:
@@ -127,7 +93,15 @@ def import_csv(data: bytes, session: Session) -> list[Result]:
                              f"The file is too large ({len(data) // 1024} KB, at most {MAX_IMPORT_BYTES // 1024} KB); "
                              "nothing was imported.")
     text = _decode(data)
-    rows = list(csv.reader(io.StringIO(text)))
+    too_long = ClubInputError(f"文件里有一格超过 {MAX_FIELD} 个字符, 没有导入任何成绩。{example_zh}",
+                              f"A cell of the file is longer than {MAX_FIELD} characters; nothing was imported; "
+                              f"{example_en}.")
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error:  # a field past the csv module's own limit, or a NUL byte
+        raise too_long from None
+    if any(len(cell) > MAX_FIELD for row in rows for cell in row):
+        raise too_long
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if len(rows) - 1 > MAX_IMPORT_ROWS:
         raise ClubInputError(f"文件有 {len(rows) - 1} 行成绩, 最多 {MAX_IMPORT_ROWS} 行; 没有导入任何成绩。",

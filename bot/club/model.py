@@ -9,6 +9,13 @@ TEAMS = "teams"
 OPEN_ROOM = "open"
 CLOSED_ROOM = "closed"
 PASS = "PASS"
+MITCHELL = "mitchell"
+HOWELL = "howell"
+NOT_PLAYED = "NP"
+# Law 12C1 artificial adjusted scores: the share of the top in pairs; ±3 IMPs in teams is the
+# convention of the later Laws (2007 Law 12C2), not a rule of the 1999 text.
+ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
+ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
 
 
 @dataclass(frozen=True)
@@ -28,11 +35,20 @@ class Session:
     home: str
     away: str
     created_at: str
+    movement: str = ""
+    boards_given: int = 0
 
     @property
     def is_open(self) -> bool:
         """True while results can still be recorded."""
         return self.status == "open"
+
+    @property
+    def is_mitchell(self) -> bool:
+        """True for a Mitchell pairs session: NS and EW pairs are numbered and ranked apart.
+
+        Sessions recorded before movements existed have no movement and keep one field."""
+        return self.kind == PAIRS and self.movement == MITCHELL
 
 
 @dataclass(frozen=True)
@@ -41,8 +57,9 @@ class Result:
 
     Pairs: ``ns``/``ew`` are the two pairs and ``room`` is empty.  Teams: ``room`` is
     ``open`` or ``closed`` and ``ns``/``ew`` are the teams sitting there.  ``contract`` is
-    the canonical text (``4S+1``, ``3NTX-2``, ``PASS``); ``score_ns`` is North-South's score
-    (negative when East-West scored)."""
+    the canonical text (``4S+1``, ``3NTX-2``, ``PASS``), an adjusted score ``A+/A-``, ``A/A``,
+    ``60%/40%`` (North-South's first) or ``NP`` (not played); ``score_ns`` is North-South's
+    score (negative when East-West scored, 0 for an adjusted score)."""
 
     board: int
     ns: str
@@ -57,3 +74,29 @@ class Result:
     def score_ew(self) -> int:
         """East-West's score: the mirror of North-South's."""
         return -self.score_ns
+
+    @property
+    def is_not_played(self) -> bool:
+        """True when the director ruled the board not played at this table."""
+        return self.contract == NOT_PLAYED
+
+    @property
+    def is_adjusted(self) -> bool:
+        """True for an artificial adjusted score (``A+/A-``, ``60%/40%`` …)."""
+        return "/" in self.contract
+
+    @property
+    def is_scored(self) -> bool:
+        """True for a played (or passed-out) board with a real score."""
+        return not (self.is_adjusted or self.is_not_played)
+
+    @property
+    def adjusted_codes(self) -> tuple[str, str]:
+        """North-South's and East-West's adjusted-score codes (``("A+", "A-")``, ``("60%", "40%")``)."""
+        ns, _, ew = self.contract.partition("/")
+        return ns, ew
+
+
+def adjusted_percent(code: str) -> int:
+    """The share of the top an adjusted-score code gives in pairs: ``A+`` 60, ``55%`` 55."""
+    return ADJUSTED_PERCENT[code] if code in ADJUSTED_PERCENT else int(code.rstrip("%"))

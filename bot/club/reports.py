@@ -1,17 +1,28 @@
-"""The arithmetic of a session: pairs travellers and matchpoint standings, teams board IMPs and
-the match result with Victory Points.  Pure functions over results; no I/O, no text."""
+"""The arithmetic of a session: pairs travellers and matchpoint standings (Mitchell or Howell,
+Neuberg, adjusted scores), teams board IMPs and the match result with Victory Points.
+Pure functions over results; no I/O, no text.
+
+Matchpoints are Law 78A's 2 per score beaten and 1 per tie, counted with a sort and binary
+search (O(n log n) a board).  A board with fewer scores than the most-played board is
+factored up by Neuberg's formula, ``MP' = (MP + 1) · N / n − 1`` on this 2/1 scale (``n``
+scores compared, ``N`` the most-played count; the EBU and ACBL use the same formula on the
+1/½ scale, ``(MP + ½) · N / n − ½``).  An artificial adjusted score (Law 12C1) takes no part
+in the comparison: its pairs get 60/50/40 % (or the stated percentage) of the full top, and
+the other scores on the board are factored as if the board had been played fewer times."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from bot.club.model import CLOSED_ROOM, OPEN_ROOM, Result, Session
+from bot.club.model import ADJUSTED_IMPS, CLOSED_ROOM, OPEN_ROOM, Result, Session, adjusted_percent
 from bot.club.vp import victory_points
-from bot.scoring.matchpoints import matchpoints
 from bot.scoring.contracts import imps
+
+NS, EW = "NS", "EW"
 
 
 def percent_text(part: Fraction | int, whole: Fraction | int) -> str:
@@ -21,38 +32,87 @@ def percent_text(part: Fraction | int, whole: Fraction | int) -> str:
     return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
 
 
+def mp_text(points: Fraction | int) -> str:
+    """Matchpoints as shown: whole numbers plain, factored ones with two decimals (``5.33``)."""
+    points = Fraction(points)
+    if points.denominator == 1:
+        return str(points.numerator)
+    value = Decimal(points.numerator) / Decimal(points.denominator)
+    return str(value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
 @dataclass(frozen=True)
 class TravellerLine:
-    """One result on a pairs traveller with its matchpoints (2 per score beaten, 1 per tie)."""
+    """One result on a pairs traveller with both sides' matchpoints out of ``top`` (None for a
+    board not played at that table)."""
 
     result: Result
-    mp_ns: int
-    mp_ew: int
+    mp_ns: Fraction | None
+    mp_ew: Fraction | None
     top: int
 
 
-def pairs_traveller(results: list[Result]) -> list[TravellerLine]:
-    """Matchpoint every result of one board against the others, best North-South score first."""
-    if not results:
-        return []
-    if len(results) == 1:
-        return [TravellerLine(results[0], 0, 0, 0)]
-    top = 2 * (len(results) - 1)
-    points = [int(p) for p in matchpoints([r.score_ns for r in results])]
-    lines = [TravellerLine(r, mp, top - mp, top) for r, mp in zip(results, points)]
-    return sorted(lines, key=lambda line: (-line.result.score_ns, line.result.id))
+@dataclass(frozen=True)
+class Traveller:
+    """One pairs board: its lines (best North-South score first, adjusted scores and boards not
+    played after), the top, and how many scores were compared against how many expected."""
+
+    board: int
+    lines: tuple[TravellerLine, ...]
+    top: int
+    compared: int
+    expected: int
+
+    @property
+    def factored(self) -> bool:
+        """True when Neuberg's formula scaled the matchpoints up to the full top."""
+        return 0 < self.compared < self.expected
+
+
+def table_count(results: list[Result]) -> int:
+    """How many tables count on a board: played and adjusted results, not boards not played."""
+    return sum(1 for r in results if not r.is_not_played)
+
+
+def pairs_traveller(results: list[Result], expected: int | None = None) -> Traveller:
+    """Matchpoint one board's results; ``expected`` is the most-played count in the session
+    (Neuberg's N; defaults to this board's own count)."""
+    scored = [r for r in results if r.is_scored]
+    board = results[0].board if results else 0
+    expected = max(expected or 0, table_count(results))
+    top = 2 * (expected - 1) if expected > 1 else 0
+    n = len(scored)
+    ordered = sorted(r.score_ns for r in scored)
+    lines = []
+    for r in scored:
+        raw = 2 * bisect_left(ordered, r.score_ns) + (bisect_right(ordered, r.score_ns)
+                                                       - bisect_left(ordered, r.score_ns) - 1)
+        mp = Fraction(raw) if n == expected else Fraction(raw + 1) * expected / n - 1
+        if top == 0:
+            mp = Fraction(0)
+        lines.append(TravellerLine(r, mp, top - mp, top))
+    lines.sort(key=lambda line: (-line.result.score_ns, line.result.id))
+    for r in results:
+        if r.is_adjusted:
+            ns_code, ew_code = r.adjusted_codes
+            lines.append(TravellerLine(r, Fraction(adjusted_percent(ns_code) * top, 100),
+                                       Fraction(adjusted_percent(ew_code) * top, 100), top))
+    lines += [TravellerLine(r, None, None, top) for r in results if r.is_not_played]
+    return Traveller(board, tuple(lines), top, n, expected)
 
 
 @dataclass(frozen=True)
 class PairStanding:
-    """A pair's total over the boards it played: matchpoints, the sum of the tops, and its rank."""
+    """A pair's total over the boards it played: matchpoints, the sum of the tops, and its rank.
+    ``direction`` is NS or EW in a Mitchell, empty in a Howell."""
 
     rank: int
     tied: bool
     pair: str
-    mp: int
+    mp: Fraction
     top: int
     boards: int
+    direction: str = ""
 
     @property
     def percent(self) -> str:
@@ -60,53 +120,106 @@ class PairStanding:
         return percent_text(self.mp, self.top) if self.top else "-"
 
 
-def _label_key(label: str) -> tuple:
-    return (0, int(label), "") if label.isdigit() else (1, 0, label)
+def label_key(label: str) -> tuple:
+    """Sort key for pair labels: numbers in numeric order, then names."""
+    return (0, int(label), "") if label.isascii() and label.isdigit() else (1, 0, label)
 
 
-def pairs_standings(results: list[Result]) -> list[PairStanding]:
-    """Every pair ranked by matchpoint percentage; equal percentages share a rank."""
+def _ranked(mp: dict, top: dict, boards: dict, direction: str) -> list[PairStanding]:
+    share = {p: Fraction(mp[p]) / top[p] if top[p] else Fraction(-1) for p in boards}
+    ordered = sorted(boards, key=lambda p: (-share[p], label_key(p)))
+    counts = Counter(share.values())
+    standings, rank = [], 0
+    for i, p in enumerate(ordered):
+        if i == 0 or share[p] != share[ordered[i - 1]]:
+            rank = i + 1
+        standings.append(PairStanding(rank=rank, tied=counts[share[p]] > 1, pair=p, mp=Fraction(mp[p]),
+                                      top=top[p], boards=boards[p], direction=direction))
+    return standings
+
+
+@dataclass
+class PairsReport:
+    """Every board's traveller and the standings of a pairs session, computed once."""
+
+    travellers: dict[int, Traveller]
+    standings: dict[str, list[PairStanding]] = field(default_factory=dict)
+
+
+def pairs_report(results: list[Result], mitchell: bool = False) -> PairsReport:
+    """Travellers and standings: one ranking (``""``) for a Howell, two (``NS``, ``EW``) for a
+    Mitchell, where NS and EW pairs are numbered apart.  Equal percentages share a rank."""
     by_board: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         by_board[r.board].append(r)
-    mp: dict[str, int] = defaultdict(int)
-    top: dict[str, int] = defaultdict(int)
-    boards: dict[str, int] = defaultdict(int)
-    for board_results in by_board.values():
-        for line in pairs_traveller(board_results):
-            for pair, points in ((line.result.ns, line.mp_ns), (line.result.ew, line.mp_ew)):
-                mp[pair] += points
-                top[pair] += line.top
-                boards[pair] += 1
-    share = {p: Fraction(mp[p], top[p]) if top[p] else Fraction(-1) for p in boards}
-    ordered = sorted(boards, key=lambda p: (-share[p], _label_key(p)))
-    return [
-        PairStanding(rank=1 + sum(1 for q in ordered if share[q] > share[p]),
-                     tied=sum(1 for q in ordered if share[q] == share[p]) > 1,
-                     pair=p, mp=mp[p], top=top[p], boards=boards[p])
-        for p in ordered
-    ]
+    expected = max((table_count(rs) for rs in by_board.values()), default=0)
+    travellers = {b: pairs_traveller(rs, expected) for b, rs in sorted(by_board.items())}
+    directions = (NS, EW) if mitchell else ("",)
+    mp = {d: defaultdict(Fraction) for d in directions}
+    top = {d: defaultdict(int) for d in directions}
+    boards = {d: defaultdict(int) for d in directions}
+    for traveller in travellers.values():
+        for line in traveller.lines:
+            if line.mp_ns is None:
+                continue
+            for side, pair, points in ((NS, line.result.ns, line.mp_ns), (EW, line.result.ew, line.mp_ew)):
+                d = side if mitchell else ""
+                mp[d][pair] += points
+                top[d][pair] += line.top
+                boards[d][pair] += 1
+    return PairsReport(travellers, {d: _ranked(mp[d], top[d], boards[d], d) for d in directions})
+
+
+def pairs_standings(results: list[Result], mitchell: bool = False) -> list[PairStanding]:
+    """Every pair ranked by matchpoint percentage (a Mitchell's two rankings one after the other)."""
+    report = pairs_report(results, mitchell)
+    return [s for ranking in report.standings.values() for s in ranking]
 
 
 @dataclass(frozen=True)
 class TeamsBoard:
-    """One board of a teams match: the two rooms' results and the IMPs to the home team."""
+    """One board of a teams match: the two rooms' results and the IMPs each team scores."""
 
     board: int
     open: Result | None
     closed: Result | None
 
     @property
+    def adjusted(self) -> Result | None:
+        """The room's adjusted score that decides the board, if any."""
+        return next((r for r in (self.open, self.closed) if r is not None and r.is_adjusted), None)
+
+    @property
+    def not_played(self) -> bool:
+        """True when the board was ruled not played: it counts for nothing."""
+        return any(r is not None and r.is_not_played for r in (self.open, self.closed))
+
+    @property
     def complete(self) -> bool:
-        """True when both rooms have a result."""
-        return self.open is not None and self.closed is not None
+        """True when the board counts: both rooms have a result, or an adjusted score decides it."""
+        if self.not_played:
+            return False
+        return self.adjusted is not None or (self.open is not None and self.closed is not None)
+
+    @property
+    def scores(self) -> tuple[int, int] | None:
+        """The IMPs of the home and the away team on this board (an adjusted score gives each
+        team its own ±3, so the two need not mirror), or None until the board counts."""
+        if not self.complete:
+            return None
+        adjusted = self.adjusted
+        if adjusted is not None:
+            ns, ew = (ADJUSTED_IMPS[code] for code in adjusted.adjusted_codes)
+            return (ns, ew) if adjusted.room == OPEN_ROOM else (ew, ns)
+        net = imps(self.open.score_ns - self.closed.score_ns)
+        return net, -net
 
     @property
     def home_imps(self) -> int | None:
-        """IMPs to the home team (North-South in the open room), or None until both rooms played."""
-        if not self.complete:
+        """IMPs to the home team on a played board (North-South in the open room), else None."""
+        if not self.complete or self.adjusted is not None:
             return None
-        return imps(self.open.score_ns - self.closed.score_ns)
+        return self.scores[0]
 
 
 def teams_boards(results: list[Result]) -> list[TeamsBoard]:
@@ -119,7 +232,8 @@ def teams_boards(results: list[Result]) -> list[TeamsBoard]:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A teams match so far: IMP totals and VPs over the boards both rooms have played."""
+    """A teams match so far: IMPs won on played boards, adjusted IMPs, and the VPs on a scale of
+    ``scale_boards`` boards (the scheduled count when the session has one)."""
 
     home: str
     away: str
@@ -129,16 +243,49 @@ class MatchResult:
     home_vp: float
     away_vp: float
     unfinished: tuple[int, ...]
+    home_adjusted: int = 0
+    away_adjusted: int = 0
+    scale_boards: int = 0
+    scheduled: bool = False
+
+    @property
+    def home_margin(self) -> int:
+        """The home team's IMP margin, adjusted scores included."""
+        return self.home_imps - self.away_imps + self.home_adjusted
+
+    @property
+    def away_margin(self) -> int:
+        """The away team's IMP margin, adjusted scores included."""
+        return self.away_imps - self.home_imps + self.away_adjusted
+
+
+def _vp(margin: int, boards: int) -> float:
+    return victory_points(max(margin, 0), max(-margin, 0), boards)[0]
 
 
 def match_result(session: Session, results: list[Result]) -> MatchResult:
-    """Total the IMPs of every completed board and convert the margin to WBF 2013 VPs.
+    """Total the IMPs of every board that counts and convert each team's margin to WBF 2013 VPs.
 
-    Boards with only one room recorded are listed in ``unfinished`` and count for nothing yet."""
+    With a scheduled board count (``8副``) the VP scale is the scheduled one, whatever has been
+    played so far; without one it is the number of boards completed.  Boards with only one room
+    recorded are listed in ``unfinished`` and count for nothing yet."""
     boards = teams_boards(results)
     done = [b for b in boards if b.complete]
-    home = sum(b.home_imps for b in done if b.home_imps > 0)
-    away = sum(-b.home_imps for b in done if b.home_imps < 0)
-    home_vp, away_vp = victory_points(home, away, len(done)) if done else (0.0, 0.0)
-    return MatchResult(session.home, session.away, home, away, len(done), home_vp, away_vp,
-                       tuple(b.board for b in boards if not b.complete))
+    home = away = home_adj = away_adj = 0
+    for b in done:
+        h, a = b.scores
+        if b.adjusted is not None:
+            home_adj, away_adj = home_adj + h, away_adj + a
+        elif h > 0:
+            home += h
+        else:
+            away += a
+    scheduled = bool(session.boards_given)
+    scale = session.boards if scheduled else len(done)
+    partial = MatchResult(session.home, session.away, home, away, len(done), 0.0, 0.0,
+                          tuple(b.board for b in boards if not b.complete and not b.not_played),
+                          home_adj, away_adj, scale, scheduled)
+    if not done:
+        return partial
+    return MatchResult(**{**partial.__dict__, "home_vp": _vp(partial.home_margin, scale),
+                          "away_vp": _vp(partial.away_margin, scale)})

@@ -15,6 +15,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime, timezone
 
@@ -25,7 +26,7 @@ from bot.club.model import Result, Session
 DEFAULT_PATH = "./bridgebot.db"
 BUSY_TIMEOUT_S = 60.0  # a writer waits this long for another's transaction (bursts of imports)
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
-                    "created_at")
+                    "created_at", "movement", "boards_given")
 _RESULT_COLUMNS = "id, board, ns, ew, room, contract, declarer, score_ns"
 
 # Each entry moves the schema one version up; never edit one that has shipped, add a new one.
@@ -49,6 +50,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         'ALTER TABLE "results" ADD COLUMN "undo_seq" INTEGER',
         'ALTER TABLE "sessions" ADD COLUMN "deleted_at" TEXT',
         'CREATE INDEX IF NOT EXISTS "idx_results_session_id_batch" ON "results" ("session_id", "batch")',
+    ),
+    (  # 3: movements, names, hand records, and a session version that every change bumps (reports
+       # are memoised on it; triggers, so every writer bumps it)
+        "ALTER TABLE sessions ADD COLUMN movement TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sessions ADD COLUMN boards_given INTEGER NOT NULL DEFAULT 0",
+        "CREATE TABLE IF NOT EXISTS club_names (session_id INTEGER NOT NULL, side TEXT NOT NULL, "
+        "label TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session_id, side, label))",
+        "CREATE TABLE IF NOT EXISTS club_hands (session_id INTEGER NOT NULL, board INTEGER NOT NULL, "
+        "deal TEXT NOT NULL, analysis TEXT NOT NULL DEFAULT '', PRIMARY KEY (session_id, board))",
+        "CREATE TABLE IF NOT EXISTS club_versions (session_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
+        *(f"CREATE TRIGGER IF NOT EXISTS {table}_{event.lower()}_bumps_version AFTER {event} ON {table} "
+          f"BEGIN INSERT INTO club_versions (session_id, version) VALUES ({row}.session_id, 1) "
+          "ON CONFLICT(session_id) DO UPDATE SET version = version + 1; END"
+          for table in ("results", "club_names", "club_hands")
+          for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))),
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -77,6 +93,21 @@ def migrate(conn: sqlite3.Connection) -> int:
     return found
 
 
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL mode.  The switch wants the file to itself and SQLite does not wait
+    for that (no busy handler), so when many processes open a new file at once some are told it
+    is locked: they try again for up to :data:`BUSY_TIMEOUT_S`."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 class ClubStore:
     """Club sessions and their results in one SQLite database.
 
@@ -89,7 +120,7 @@ class ClubStore:
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         if path != ":memory:":
-            conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(conn)
             conn.execute("PRAGMA synchronous = NORMAL")  # WAL keeps committed data safe across a crash
         self.db = sqlite_utils.Database(conn)
         self.path = path
@@ -243,6 +274,57 @@ class ClubStore:
                             "WHERE id = ?", (result.id,))
             if replaced:
                 self.db.execute("UPDATE results SET active = 0 WHERE id = ?", (replaced,))
+
+    # Movements, names, hand records and the session version (issue 12)
+
+    def set_session_options(self, session_id: int, movement: str, boards_given: bool) -> Session:
+        """Record a new session's movement (``mitchell``/``howell``, empty for teams) and whether
+        its board count was given (VPs then use the scheduled boards); returns the session."""
+        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ? WHERE id = ?",
+                        (movement, int(boards_given), session_id))
+        return self._session("id = ?", (session_id,))
+
+    def add_results(self, session_id: int, results: list[Result], batch: int, user_id: int | str) -> None:
+        """Store many new results of one batch at once (an import): one statement, no replacements."""
+        now = _now()
+        self.db.conn.executemany(
+            "INSERT INTO results (session_id, batch, board, ns, ew, room, contract, declarer, score_ns, "
+            "active, replaces, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, NULL, ?, ?)",
+            [(session_id, batch, r.board, r.ns, r.ew, r.room, r.contract, r.declarer, r.score_ns, str(user_id), now)
+             for r in results])
+
+    def version(self, session_id: int) -> int:
+        """A number that changes whenever the session's results, names or hands change (kept by
+        triggers, so every writer bumps it): reports are memoised on it."""
+        row = self.db.execute("SELECT version FROM club_versions WHERE session_id = ?", (session_id,)).fetchone()
+        return row[0] if row else 0
+
+    def set_name(self, session_id: int, side: str, label: str, name: str) -> str:
+        """Name a pair (``side`` NS/EW in a Mitchell, empty in a Howell) or a team (``side``
+        ``team``); returns the name it replaces (empty if none)."""
+        old = self.names(session_id).get((side, label), "")
+        self.db.execute("INSERT INTO club_names (session_id, side, label, name) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT(session_id, side, label) DO UPDATE SET name = excluded.name",
+                        (session_id, side, label, name))
+        return old
+
+    def names(self, session_id: int) -> dict[tuple[str, str], str]:
+        """The session's names: ``{(side, label): name}``."""
+        rows = self.db.execute("SELECT side, label, name FROM club_names WHERE session_id = ?", (session_id,))
+        return {(side, label): name for side, label, name in rows}
+
+    def set_hands(self, session_id: int, deals: dict[int, str], analysis: dict[int, str]) -> None:
+        """Store the hand records of a session (board → PBN deal, board → double-dummy JSON or
+        empty), replacing those of the same boards."""
+        self.db.conn.executemany(
+            "INSERT INTO club_hands (session_id, board, deal, analysis) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis",
+            [(session_id, board, deal, analysis.get(board, "")) for board, deal in deals.items()])
+
+    def hands(self, session_id: int) -> dict[int, tuple[str, str]]:
+        """The session's hand records: ``{board: (deal, analysis JSON or "")}``."""
+        rows = self.db.execute("SELECT board, deal, analysis FROM club_hands WHERE session_id = ?", (session_id,))
+        return {board: (deal, analysis or "") for board, deal, analysis in rows}
 
 
 _opened: dict[str, ClubStore] = {}

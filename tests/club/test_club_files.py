@@ -4,21 +4,24 @@ import pytest
 
 from club_helpers import Chat, rows
 
+# A Howell (pair 1 meets pairs 3 and 4).
 # Board 5 (NS vul, dealer N): 4S+1 N 650, 4S= N 620, 3NTX-2 S −500 → NS MP 4, 2, 0 of 4.
-# Board 6 (EW vul, dealer E): passed out and 2H= S (NS not vul) 110 → NS MP 0 and 2 of 2.
+# Board 6 (EW vul, dealer E): passed out and 2H= S (NS not vul) 110 → NS MP 0 and 2 of 2; played
+# twice where board 5 was played three times, so Neuberg: (0 + 1)·3/2 − 1 = 0.5 and
+# (2 + 1)·3/2 − 1 = 3.5 of 4 (East-West: 4 − 0.5 = 3.5 and 0.5).
 RESULTS = ["/r 5 1-3 4S+1 N", "/r 5 2-4 4S= N", "/r 5 5-6 3NTX-2 S", "/r 6 1-4 pass", "/r 6 2-3 2H= S"]
-CSV = ("\ufeffboard,ns,ew,contract,declarer,score_ns,score_ew,mp_ns,mp_ew\r\n"
-       "5,1,3,4S+1,N,650,-650,4,0\r\n"
-       "5,2,4,4S=,N,620,-620,2,2\r\n"
-       "5,5,6,3NTX-2,S,-500,500,0,4\r\n"
-       "6,1,4,PASS,,0,0,0,2\r\n"
-       "6,2,3,2H=,S,110,-110,2,0\r\n")
+CSV = ("\ufeffboard,ns,ew,contract,declarer,score_ns,score_ew,mp_ns,mp_ew,names_ns,names_ew\r\n"
+       "5,1,3,4S+1,N,650,-650,4,0,,\r\n"
+       "5,2,4,4S=,N,620,-620,2,2,,\r\n"
+       "5,5,6,3NTX-2,S,-500,500,0,4,,\r\n"
+       "6,1,4,PASS,,0,0,0.50,3.50,,\r\n"
+       "6,2,3,2H=,S,110,-110,3.50,0.50,,\r\n")
 
 
 @pytest.fixture
 def club(store):
     chat = Chat(store, chat_id=-1)
-    chat.text("/session new pairs 周三 8副")
+    chat.text("/session new pairs howell 周三 8副")
     for line in RESULTS:
         assert chat.text(line).startswith("已记录")
     return chat
@@ -30,30 +33,6 @@ def test_export_sends_the_session_as_csv(club):
     assert reply.document == ("session-1.csv", CSV.encode("utf-8"))
 
 
-def test_export_pbn_gives_a_score_table_per_board(club):
-    name, data = club.send("/export pbn").document
-    assert name == "session-1.pbn"
-    date = data.decode().split('[Date "')[1][:10]
-    assert data.decode().split("\r\n") == [
-        "% PBN 2.1", "% EXPORT", "",
-        '[Event "周三"]', '[Site ""]', f'[Date "{date}"]', '[Board "5"]', '[Dealer "N"]', '[Vulnerable "NS"]',
-        '[Scoring "MP"]',
-        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;'
-        'MP_NS\\4R;MP_EW\\4R"]',
-        '"1" "3" 4S N 11 650 - 4 0',
-        '"2" "4" 4S N 10 620 - 2 2',
-        '"5" "6" 3NTX S 7 - 500 0 4',
-        "",
-        '[Event "周三"]', '[Site ""]', f'[Date "{date}"]', '[Board "6"]', '[Dealer "E"]', '[Vulnerable "EW"]',
-        '[Scoring "MP"]',
-        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;'
-        'MP_NS\\4R;MP_EW\\4R"]',
-        '"1" "4" Pass - - 0 0 0 2',
-        '"2" "3" 2H S 8 110 - 2 0',
-        "",
-    ]
-
-
 def test_teams_export_lists_both_rooms_with_the_imps(store):
     chat = Chat(store)
     chat.text("/session new teams 狮子 vs 老虎")
@@ -61,15 +40,15 @@ def test_teams_export_lists_both_rooms_with_the_imps(store):
     chat.text("/r 2 closed 3NT-1 S")  # −100: 700 → 12 IMPs to 狮子
     chat.text("/r 3 open 4H= E")      # only one room so far
     assert chat.send("/export").document[1].decode("utf-8") == (
-        "\ufeffboard,room,ns,ew,contract,declarer,score_ns,score_ew,imps_home\r\n"
-        "2,open,狮子,老虎,3NT=,S,600,-600,12\r\n"
-        "2,closed,老虎,狮子,3NT-1,S,-100,100,12\r\n"
-        "3,open,狮子,老虎,4H=,E,-620,620,\r\n")
+        "\ufeffboard,room,ns,ew,contract,declarer,score_ns,score_ew,imps_home,imps_away\r\n"
+        "2,open,狮子,老虎,3NT=,S,600,-600,12,-12\r\n"
+        "2,closed,老虎,狮子,3NT-1,S,-100,100,12,-12\r\n"
+        "3,open,狮子,老虎,4H=,E,-620,620,,\r\n")
 
 
 def test_an_exported_session_imports_into_another_chat_unchanged(club, store):
     other = Chat(store, chat_id=-2)
-    other.text("/session new pairs 复盘 8副")
+    other.text("/session new pairs howell 复盘 8副")
     assert other.text("/import", attachment=club.send("/export").document[1]) == (
         "已导入 5 个成绩到 “复盘”。撤销整个导入: /undo")
     assert rows(other.text("/standings"), "名次") == rows(club.text("/standings"), "名次")
@@ -90,7 +69,7 @@ def test_import_reads_a_spreadsheet_saved_in_gb18030(store):
     chat.text("/session new pairs")
     data = "board,ns,ew,contract,declarer\n1,张王,李赵,4S=,北\n".encode("gb18030")
     assert chat.text("/import", attachment=data) == "已导入 1 个成绩到 “双人赛”。撤销整个导入: /undo"
-    assert rows(chat.text("/traveller 1"), "南北") == [("张王", "李赵", "4S=", "N", "420", "-", "0", "0", "-", "-")]
+    assert rows(chat.text("/traveller 1"), "南北") == [("张王", "李赵", "4S=", "N", "420", "-", "-")]
 
 
 def test_import_into_a_teams_match(store):
@@ -131,3 +110,16 @@ def test_a_bad_file_message_in_english(club):
     data = ("board,ns,ew,contract,declarer\n" + "1,1,2,4S=,N\n" * 10_000).encode()
     assert club.text("/import", attachment=data, lang="en") == (
         "The file has 10000 result lines, at most 2000; nothing was imported.")
+
+
+def test_adjusted_scores_and_names_survive_an_export_and_import(store):
+    first = Chat(store, chat_id=-31)
+    first.text("/session new pairs 周一 4副")      # a Mitchell
+    for line in ["/r 1 1-1 4S= N", "/r 1 2-2 A+ A-", "/r 1 3-3 60% 40%", "/r 1 4-4 未打", "/r 2 1-2 3NT= S"]:
+        assert first.text(line).startswith("已记录")
+    exported = first.send("/export").document[1]
+    second = Chat(store, chat_id=-32)
+    second.text("/session new pairs 周二 4副")
+    assert second.text("/import", attachment=exported).startswith("已导入 5 个成绩")
+    assert second.text("/traveller 1") == first.text("/traveller 1")
+    assert second.text("/standings").replace("周二", "周一") == first.text("/standings")

@@ -81,7 +81,7 @@ def test_nothing_is_deleted_outright(club, store):
     club.text("/r 1 1-2 4S= N", user_id=ALICE)
     club.text("/r 1 1-2 4S+1 N", user_id=ALICE)
     club.text("/undo", user_id=ALICE)
-    club.text("/session delete")
+    club.text("/session delete 确认")
     rows = list(store.db.query("SELECT contract, active, recorded_by, undone_by FROM results ORDER BY id"))
     assert rows == [{"contract": "4S=", "active": 1, "recorded_by": str(ALICE), "undone_by": None},
                     {"contract": "4S+1", "active": 0, "recorded_by": str(ALICE), "undone_by": str(ALICE)}]
@@ -92,7 +92,7 @@ def test_session_restore_brings_back_a_deleted_session(club):
     club.text("/r 1 1-2 4S= N", user_id=ALICE)
     before = snapshot(club)
     assert club.text("/session delete", user_id=ALICE).startswith("只有开这场比赛的人或群管理员可以删除比赛")
-    club.text("/session delete")
+    club.text("/session delete 确认")
     assert club.text("/session show").startswith("这个群现在没有进行中的比赛")
     assert club.text("/session restore", user_id=ALICE).startswith("只有开这场比赛的人或群管理员可以恢复比赛")
     assert club.text("/session restore") == "已恢复 “周三” (进行中, 1 个成绩)。"
@@ -101,7 +101,7 @@ def test_session_restore_brings_back_a_deleted_session(club):
 
 
 def test_restoring_an_open_session_waits_for_the_new_one_to_end(club):
-    club.text("/session delete")
+    club.text("/session delete 确认")
     club.text("/session new pairs 周四")
     assert club.text("/session restore").startswith("这个群已经有一场进行中的比赛 “周四”。")
     club.text("/session end")
@@ -109,6 +109,14 @@ def test_restoring_an_open_session_waits_for_the_new_one_to_end(club):
 
 
 def test_restore_is_per_chat(store, club):
-    club.text("/session delete")
+    club.text("/session delete 确认")
     other = Chat(store, chat_id=-2002, user_id=CREATOR)
     assert other.text("/session restore") == "这个群没有删除过的比赛可以恢复。"
+
+
+def test_a_restored_session_keeps_its_names(club):
+    club.text("/r 1 1-2 4S= N")
+    club.text("/pair 1 张三 李四")
+    club.text("/session delete 确认")
+    club.text("/session restore")
+    assert "张三 李四" in club.text("/standings")

@@ -1,5 +1,5 @@
-"""A whole pairs session (3 tables × 6 boards) replayed through handle_command, checked against
-figures worked out by hand below."""
+"""A whole pairs session (3 tables × 6 boards, a Mitchell) replayed through handle_command, checked
+against figures worked out by hand below."""
 
 import pytest
 
@@ -59,19 +59,38 @@ TRAVELLERS = {
         ("1", "6", "5DX=", "E", "-", "750", "0", "4", "0.00", "100.00")],
 }
 
+
+
+def shown(row: tuple) -> tuple:
+    """The columns a phone traveller shows: North-South's signed score, MP and % (East-West's
+    are the mirror: top − MP, 100 − %)."""
+    ns, ew, contract, by, plus_ns, plus_ew, mp_ns, _, pct_ns, _ = row
+    return ns, ew, contract, by, plus_ns if plus_ns != "-" else f"-{plus_ew}", mp_ns, pct_ns
+
+
 # Pair totals over 6 boards, top 6 × 4 = 24 (board by board from the travellers above):
 #   pair 1: 1+1+0+4+0+0 = 6  → 25.00 %     pair 4: 3+3+2+4+2+2 = 16 → 66.67 %
 #   pair 2: 4+1+4+2+2+2 = 15 → 62.50 %     pair 5: 0+3+4+0+0+0 = 7  → 29.17 %
 #   pair 3: 1+4+2+0+4+4 = 15 → 62.50 %     pair 6: 3+0+0+2+4+4 = 13 → 54.17 %
-# (6 + 15 + 15 + 16 + 7 + 13 = 72 = 6 boards × 3 tables × 4.)  Pairs 2 and 3 share second place.
-STANDINGS = [
-    ("1", "4", "16", "24", "66.67", "6"),
-    ("2=", "2", "15", "24", "62.50", "6"),
-    ("2=", "3", "15", "24", "62.50", "6"),
-    ("4", "6", "13", "24", "54.17", "6"),
-    ("5", "5", "7", "24", "29.17", "6"),
-    ("6", "1", "6", "24", "25.00", "6"),
+# (6 + 15 + 15 + 16 + 7 + 13 = 72 = 6 boards × 3 tables × 4.)  A Mitchell ranks each direction
+# apart: NS pairs 2 and 3 share first place; EW pair 4 wins.
+STANDINGS_NS = [
+    ("1=", "2", "15", "24", "62.50", "6"),
+    ("1=", "3", "15", "24", "62.50", "6"),
+    ("3", "1", "6", "24", "25.00", "6"),
 ]
+STANDINGS_EW = [
+    ("1", "4", "16", "24", "66.67", "6"),
+    ("2", "6", "13", "24", "54.17", "6"),
+    ("3", "5", "7", "24", "29.17", "6"),
+]
+
+
+def rankings(text: str, first_cell: str) -> list[list[tuple[str, ...]]]:
+    """Every ranking table in a standings reply (a Mitchell has two)."""
+    blocks = text.split("\n\n")
+    return [rows(block, first_cell) for block in blocks if any(line.split()[:1] == [first_cell]
+                                                              for line in block.splitlines() if line.strip())]
 
 
 @pytest.fixture
@@ -90,8 +109,8 @@ def played(chat):
 @pytest.mark.parametrize("board", sorted(TRAVELLERS))
 def test_every_traveller_matches_the_hand_figures(played, board):
     text = played.text(f"/traveller {board}")
-    assert rows(text, "南北") == TRAVELLERS[board]
-    assert text.endswith("共 3 桌, 满分 4 MP")
+    assert rows(text, "南北") == [shown(row) for row in TRAVELLERS[board]]
+    assert "共 3 桌, 满分 4 MP。" in text
 
 
 def test_traveller_heading_gives_dealer_and_vulnerability(played):
@@ -101,12 +120,13 @@ def test_traveller_heading_gives_dealer_and_vulnerability(played):
 
 def test_standings_rank_pairs_by_percentage_with_ties(played):
     text = played.text("/standings")
-    assert text.splitlines()[0] == "周三双人赛 — 成绩排名"
-    assert rows(text, "名次") == STANDINGS
+    assert text.splitlines()[0] == "周三双人赛 — 成绩排名 · 南北"
+    assert "周三双人赛 — 成绩排名 · 东西" in text.splitlines()
+    assert rankings(text, "名次") == [STANDINGS_NS, STANDINGS_EW]
 
 
 def test_standings_in_english(played):
-    assert rows(played.text("/standings", lang="en"), "Rank") == STANDINGS
+    assert rankings(played.text("/standings", lang="en"), "Rank") == [STANDINGS_NS, STANDINGS_EW]
 
 
 def test_a_recorded_result_is_echoed_with_its_score(chat):
@@ -119,36 +139,36 @@ def test_recording_the_same_board_and_pairs_again_replaces_it_with_a_note(played
     reply = played.text("/r 1 2-5 4S= N")
     assert reply == "已更正: 1号牌 2-5 4S+1 N: 南北 +450 → 4S= N: 南北 +420。撤销: /undo"
     # Now all three tables scored 420: every pair gets 2 of 4.
-    assert [row[6:8] for row in rows(played.text("/traveller 1"), "南北")] == [("2", "2")] * 3
+    assert [row[5:7] for row in rows(played.text("/traveller 1"), "南北")] == [("2", "50.00")] * 3
 
 
 def test_the_same_result_again_changes_nothing(played):
     assert played.text("/r 1 2-5 4S+1 N") == "这个成绩已经记过了, 没有改动: 1号牌 2-5 4S+1 N: 南北 +450"
-    assert rows(played.text("/traveller 1"), "南北") == TRAVELLERS[1]
+    assert rows(played.text("/traveller 1"), "南北") == [shown(row) for row in TRAVELLERS[1]]
 
 
 def test_undo_takes_back_a_correction_and_restores_the_earlier_result(played):
     played.text("/r 1 2-5 4S= N")
     assert played.text("/undo") == ("已撤销: 1号牌 2-5 4S= N: 南北 +420\n"
                                     "恢复原来的成绩: 1号牌 2-5 4S+1 N: 南北 +450")
-    assert rows(played.text("/traveller 1"), "南北") == TRAVELLERS[1]
+    assert rows(played.text("/traveller 1"), "南北") == [shown(row) for row in TRAVELLERS[1]]
 
 
 def test_undo_twice_removes_the_last_two_records(played):
     assert played.text("/undo") == "已撤销: 6号牌 3-5 5DX-2 E: 南北 +500"
     assert played.text("/undo") == "已撤销: 6号牌 2-4 5D= W: 东西 +600"
-    assert rows(played.text("/traveller 6"), "南北") == [
-        ("1", "6", "5DX=", "E", "-", "750", "0", "0", "-", "-")]
+    # One score left where the other boards have three: Neuberg gives (0 + 1) · 3/1 − 1 = 2 of 4.
+    assert rows(played.text("/traveller 6"), "南北") == [("1", "6", "5DX=", "E", "-750", "2", "50.00")]
 
 
 def test_session_show_summarises_the_session(played):
-    assert played.text("/session show") == ("比赛 “周三双人赛” (双人赛), 进行中; 牌号 1–6。\n"
+    assert played.text("/session show") == ("比赛 “周三双人赛” (双人赛, 米切尔), 进行中; 牌号 1–6。\n"
                                             "共 18 个成绩; 有成绩的牌: 1, 2, 3, 4, 5, 6。")
 
 
 def test_ending_keeps_results_and_shows_the_final_standings(played):
     reply = played.text("/session end")
     assert reply.startswith("“周三双人赛” 已结束, 成绩都保留着")
-    assert rows(reply, "名次") == STANDINGS
-    assert rows(played.text("/standings"), "名次") == STANDINGS
+    assert rankings(reply, "名次") == [STANDINGS_NS, STANDINGS_EW]
+    assert rankings(played.text("/standings"), "名次") == [STANDINGS_NS, STANDINGS_EW]
     assert played.text("/r 1 1-4 4S+1 N").startswith("这个群现在没有进行中的比赛")

@@ -15,15 +15,15 @@ from club_helpers import Chat, rows
 ROOT = Path(__file__).resolve().parents[2]
 # Board 5 (NS vul): 4S+1 N 650, 4S= N 620, 3NTX-2 S (vul) −500 → NS MP 4, 2, 0 of 4.
 BOARD_5 = ["/r 5 1-3 4S+1 N", "/r 5 2-4 4S= N", "/r 5 5-6 3NTX-2 S"]
-BOARD_5_ROWS = [("1", "3", "4S+1", "N", "650", "-", "4", "0", "100.00", "0.00"),
-                ("2", "4", "4S=", "N", "620", "-", "2", "2", "50.00", "50.00"),
-                ("5", "6", "3NTX-2", "S", "-", "500", "0", "4", "0.00", "100.00")]
+BOARD_5_ROWS = [("1", "3", "4S+1", "N", "650", "4", "100.00"),
+                ("2", "4", "4S=", "N", "620", "2", "50.00"),
+                ("5", "6", "3NTX-2", "S", "-500", "0", "0.00")]
 
 
 @pytest.fixture
 def club(store):
     chat = Chat(store, chat_id=-100, user_id=7)
-    chat.text("/session new pairs 周三 8副")
+    chat.text("/session new pairs howell 周三 8副")
     for line in BOARD_5:
         chat.text(line)
     return chat
@@ -41,14 +41,14 @@ def test_a_reopened_database_has_everything(tmp_path):
     path = tmp_path / "club.db"
     first = ClubStore(path)
     chat = Chat(first)
-    chat.text("/session new pairs 周三 8副")
+    chat.text("/session new pairs howell 周三 8副")
     for line in BOARD_5:
         chat.text(line)
     chat.text("/r 5 1-3 4S= N")   # a correction, so an inactive row is kept for /undo
     first.close()
 
     again = Chat(ClubStore(path))
-    assert again.text("/session show").startswith("比赛 “周三” (双人赛), 进行中; 牌号 1–8。")
+    assert again.text("/session show").startswith("比赛 “周三” (双人赛, 豪厄尔), 进行中; 牌号 1–8。")
     assert again.text("/undo") == "已撤销: 5号牌 1-3 4S= N: 南北 +620\n恢复原来的成绩: 5号牌 1-3 4S+1 N: 南北 +650"
     assert rows(again.text("/traveller 5"), "南北") == BOARD_5_ROWS
     assert again.text("/r 6 1-3 3NT= N").startswith("已记录: ")
@@ -68,7 +68,7 @@ def test_a_restarted_process_finds_the_session_in_the_default_database(tmp_path)
               "print(h('r', '5 1-3 4S+1 N', 'console', 1, True, 'zh').text)\n")
     read = "from bot.club import handle_command as h\nprint(h('traveller', '5', 'console', 1, True, 'en').text)\n"
     assert "已记录: 5号牌 1-3 4S+1 N: 南北 +650" in _run_process(db, record)
-    assert rows(_run_process(db, read), "NS") == [("1", "3", "4S+1", "N", "650", "-", "0", "0", "-", "-")]
+    assert rows(_run_process(db, read), "NS") == [("1", "3", "4S+1", "N", "650", "-", "-")]
 
 
 # ----- isolation -------------------------------------------------------------------------
@@ -81,7 +81,7 @@ def test_chats_never_see_each_others_sessions(store):
     b.text("/session new teams 狮子 vs 老虎")
     a.text("/r 1 1-2 4S= N")
     b.text("/r 1 open 3NT= N")
-    assert rows(a.text("/traveller 1"), "南北") == [("1", "2", "4S=", "N", "420", "-", "0", "0", "-", "-")]
+    assert rows(a.text("/traveller 1"), "南北") == [("1", "2", "4S=", "N", "420", "-", "-")]
     assert rows(b.text("/traveller 1"), "房间") == [("开室", "3NT=", "N", "400", "-")]
     assert b.text("/undo") == "已撤销: 1号牌 开室 3NT= N: 南北 +400"
     assert a.text("/session show").endswith("共 1 个成绩; 有成绩的牌: 1。")
@@ -108,7 +108,7 @@ def test_anyone_may_record_but_only_the_creator_or_an_admin_may_end(club):
     assert club.text("/r 6 1-3 3NT= N", user_id=8).startswith("已记录: ")
     refused = club.text("/session end", user_id=8)
     assert refused == "只有开这场比赛的人或群管理员可以结束比赛。其他人可以继续用 /r 记录成绩。"
-    assert club.text("/session show").startswith("比赛 “周三” (双人赛), 进行中")
+    assert club.text("/session show").startswith("比赛 “周三” (双人赛, 豪厄尔), 进行中")
     assert club.text("/session end", user_id=9, admin=True).startswith("“周三” 已结束")
 
 
@@ -117,9 +117,24 @@ def test_only_the_creator_or_an_admin_may_delete(club):
     assert club.text("/session delete", user_id=8, lang="en") == (
         "Only the person who started this session or a group admin may delete it. "
         "Anyone may still record results with /r.")
+    assert club.text("/session delete confirm", user_id=8) == club.text("/session delete", user_id=8)
     assert snapshot(club) == before
-    assert club.text("/session delete") == "已删除 “周三” 和它的 3 个成绩。删错了可以 /session restore 恢复。"
+    asked = club.send("/session delete")
+    assert asked.text == ("确定要删除 “周三” 吗? 它的 3 个成绩 都会被删掉 "
+                          "(删错了开赛人或管理员可以用 /session restore 找回)。确认请点下面的按钮或发送 /session delete 确认")
+    assert asked.buttons == ((("确认删除", "/session delete confirm"),),)
+    assert snapshot(club) == before
+    assert club.text("/session delete 确认") == "已删除 “周三” 和它的 3 个成绩。删错了可以 /session restore 恢复。"
     assert club.text("/session show").startswith("这个群现在没有进行中的比赛")
+
+
+def test_delete_says_what_else_is_lost_in_english(club):
+    club.text("/pair 1 Smith Jones")
+    assert club.text("/session delete", lang="en") == (
+        "Delete “周三”? Its 3 result(s), 1 name(s) will be deleted (the person who started it or an admin can "
+        "bring it back with /session restore). To confirm tap the button or send /session delete confirm")
+    assert club.text("/session delete confirm", lang="en") == (
+        "Deleted “周三” and its 3 result(s). Deleted by mistake? /session restore brings it back.")
 
 
 def test_the_creator_may_end_without_being_an_admin(club):
@@ -152,11 +167,11 @@ BAD_INPUT = [
     ("/traveller 99", "本场比赛没有第 99 副牌 (牌号 1–8)。例如 /r 5 NS1-EW3 4S+1 N"),
     ("/traveller 3", "第 3 副还没有成绩。记录成绩: /r 5 NS1-EW3 4S+1 N"),
     ("/export xls", "导出格式只有 csv 和 pbn。例如 /export 或 /export pbn"),
-    ("/import", "请把 CSV 文件和 /import 一起发送 (作为文件的说明文字)。文件格式和 /export 导出的一样。"),
+    ("/import", "请把 CSV 文件和 /import 一起发送 (作为文件的说明文字; 控制台: /import 文件名)。文件格式和 /export 导出的一样。"),
     ("/session new pairs", "这个群已经有一场进行中的比赛 “周三”。先用 /session end 结束它, 再开新的。"),
     ("/session new", "请说明是双人赛还是队式赛: /session new pairs 周三双人赛 或 /session new teams A队 vs B队"),
-    ("/session bogus", "用法: /session new pairs [名称] 或 /session new teams [A队 vs B队], /session show, "
-                       "/session end, /session delete, /session restore。例如 /session new pairs 周三双人赛"),
+    ("/session bogus", "用法: /session new pairs [mitchell|howell] [名称] [N副] 或 /session new teams [A队 vs B队], "
+                       "/session show, /session end, /session delete, /session restore。例如 /session new pairs 周三双人赛"),
 ]
 
 
@@ -203,7 +218,8 @@ def test_bad_session_settings(store, line, expected):
 
 
 def test_an_unknown_club_command_lists_the_commands(store):
-    assert Chat(store).text("/bogus") == "比赛命令: /session /r /undo /redo /traveller /standings /export /import"
+    assert Chat(store).text("/bogus") == ("比赛命令: /session /r /undo /redo /traveller /standings /export /import "
+                                          "/pair /team /hands")
 
 
 def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
@@ -214,5 +230,29 @@ def test_the_default_store_is_one_per_database_path(tmp_path, monkeypatch):
     assert default_store() is default_store()
     assert handle_command("session", "new pairs A", "console", 1, True, "zh").text.startswith("已开始 “A”")
     monkeypatch.setenv("BRIDGEBOT_DB", str(tmp_path / "b.db"))
-    assert handle_command("session", "show", "console", 1, True, "zh").text.startswith("这个群现在没有进行中的比赛")
+    assert handle_command("session", "show", "console", 1, True, "zh").text.startswith("这里现在没有进行中的比赛")
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".db") == ["a.db", "b.db"]
+
+
+def test_a_database_from_before_movements_gains_them_and_keeps_its_sessions(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    old = ClubStore(path)
+    Chat(old).text("/session new pairs 老比赛 8副")
+    Chat(old).text("/r 1 1-2 4S= N")
+    old.close()
+    with sqlite3.connect(path) as conn:   # back to the schema of the first club release
+        for trigger in [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")]:
+            conn.execute(f"DROP TRIGGER {trigger}")
+        for table in ("club_names", "club_hands", "club_versions"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("ALTER TABLE sessions DROP COLUMN movement")
+        conn.execute("ALTER TABLE sessions DROP COLUMN boards_given")
+        conn.execute("DELETE FROM schema_version WHERE version >= 3")
+    chat = Chat(ClubStore(path))
+    # No movement recorded: the session keeps its one field and ranking, as it was scored then.
+    assert chat.text("/session show").startswith("比赛 “老比赛” (双人赛), 进行中; 牌号 1–8。")
+    assert chat.text("/r 1 2-3 4S+1 N").startswith("第 2 对在第 1 副已经有成绩")
+    assert chat.text("/pair 1 张三 李四") == "第 1 对: 张三 李四"
+    assert "张三 李四" in chat.text("/standings")

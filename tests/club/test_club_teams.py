@@ -3,7 +3,7 @@ VPs worked out by hand below."""
 
 import pytest
 
-from club_helpers import Chat, rows
+from club_helpers import Chat, fits_phone, flat, rows
 
 # 狮子 (home) sit NS in the open room and EW in the closed room.  IMPs to 狮子 =
 # Law 78B IMPs of (open NS score − closed NS score).  Scores by hand from Law 77.
@@ -73,13 +73,15 @@ def test_match_result_totals_imps_and_converts_to_vps(played):
     text = played.text("/standings")
     table = rows(text, "牌号")
     assert table == BOARD_IMPS + TOTALS
-    assert text.splitlines()[-1] == "狮子 以 IMP 33:18 战胜 老虎, VP 15.23:4.77 (WBF 2013 连续VP表, 8 副)。"
+    assert flat(text).endswith(flat("狮子 领先 15 IMP, VP 15.23:4.77 (WBF 2013 连续VP表; 按计划的 8 副计 VP, 已完成 8 副)。"))
+    assert fits_phone(text) == []
 
 
 def test_match_result_in_english(played):
     text = played.text("/standings", lang="en")
     assert rows(text, "Board")[-2:] == [("Total", "33", "18"), ("VP", "15.23", "4.77")]
-    assert text.splitlines()[-1] == "狮子 beat 老虎 by 33:18 IMPs, 15.23:4.77 VP (WBF 2013 continuous VP scale, 8 boards)."
+    assert flat(text).endswith(flat("狮子 leads by 15 IMPs: VP 15.23:4.77 (WBF 2013 scale; VPs on the scheduled "
+                                    "8-board scale, after 8)."))
 
 
 def test_a_board_with_one_room_only_is_not_counted_yet(chat):
@@ -88,10 +90,10 @@ def test_a_board_with_one_room_only_is_not_counted_yet(chat):
     chat.text("/r 2 closed 3NT-1 S")
     chat.text("/r 3 open 4H= E")
     text = chat.text("/standings")
-    # Only board 2 counts: 12 IMPs in a 1-board match (blitz 15·√1 = 15) is 18.97 VP on the
-    # published 1-board scale.
-    assert rows(text, "牌号") == [("2", "12", "-"), ("3", "…", "…"), ("合计", "12", "0"), ("VP", "18.97", "1.03")]
-    assert text.splitlines()[-1] == "尚未计入 (只有一个房间的结果): 3 号牌。"
+    # Only board 2 counts, on the scheduled 8-board scale: blitz B = 15·√8 = 42.43, 3·12/B = 0.8485,
+    # τ^0.8485 = 0.6648, VP = 10 + 10·(1 − 0.6648)/(1 − τ³ = 0.7639) = 14.39.
+    assert rows(text, "牌号") == [("2", "12", "-"), ("3", "…", "…"), ("合计", "12", "0"), ("VP", "14.39", "5.61")]
+    assert flat(text).endswith(flat("尚未计入 (只有一个房间的结果): 3 号牌。"))
     assert chat.text("/traveller 3").splitlines()[-1] == "等待闭室的结果。"
 
 
@@ -103,7 +105,7 @@ def test_a_drawn_match_is_ten_all(chat):
     chat.text("/r 2 closed 1NT= N")   # 90: 120 − 90 = 30 → 1 IMP to 狮子
     text = chat.text("/standings")
     assert rows(text, "牌号") == [("1", "-", "1"), ("2", "1", "-"), ("合计", "1", "1"), ("VP", "10.00", "10.00")]
-    assert text.splitlines()[-1] == "狮子 与 老虎 以 IMP 1:1 战平, VP 10.00:10.00 (WBF 2013 连续VP表, 2 副)。"
+    assert flat(text).endswith(flat("狮子 与 老虎 打平, VP 10.00:10.00 (WBF 2013 连续VP表; 按已完成的 2 副计 VP)。"))
 
 
 def test_recording_a_room_again_replaces_it(played):
@@ -115,4 +117,31 @@ def test_recording_a_room_again_replaces_it(played):
 
 
 def test_pairs_notation_in_a_teams_match_is_explained(played):
-    assert played.text("/r 2 1-3 4S= N").startswith("第二个词应该是 open (开室) 或 closed (闭室), 不是 “1-3”。")
+    assert played.text("/r 2 1-3 4S= N").startswith("这是队式赛, 第二个词写 open (开室) 或 closed (闭室), 不写对号 “1-3”。")
+
+
+@pytest.mark.parametrize("creation", ["/session new teams Lions vs Tigers 8 boards",
+                                      "/session new teams Lions vs Tigers 8boards",
+                                      "/session new teams Lions vs Tigers 8 副"])
+def test_the_board_count_may_be_written_apart(store, creation):
+    chat = Chat(store)
+    assert chat.text(creation, lang="en").startswith("Started “Lions vs Tigers” (boards 1–8).")
+    assert chat.text("/session new teams X vs Y", lang="en").startswith("This chat already has an open session")
+
+
+@pytest.mark.parametrize("line, team", [("/team A 张三 李四", "A队"), ("/team b队 王五", "B队"), ("/team 客队 赵六", "B队"),
+                                        ("/team home 钱七", "A队")])
+def test_a_team_is_named_by_its_name_its_start_or_home_and_away(store, line, team):
+    chat = Chat(store)
+    chat.text("/session new teams A队 vs B队")
+    name = line.split(maxsplit=2)[2]
+    assert chat.text(line) == f"{team}: {name}"
+    chat.text("/r 1 open 4S= N")
+    chat.text("/r 1 closed 4S= N")
+    assert f"{team}: {name}" in chat.text("/standings").splitlines()
+
+
+def test_an_unknown_team_is_refused(store):
+    chat = Chat(store)
+    chat.text("/session new teams 狮子 vs 老虎")
+    assert chat.text("/team 熊猫 张三") == "第一个词是队名 (狮子 或 老虎)。例如 /team 狮子 张三 李四 王五 赵六"
