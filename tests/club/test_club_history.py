@@ -116,7 +116,7 @@ def test_restore_is_per_chat(store, club):
 
 def test_a_restored_session_keeps_its_names(club):
     club.text("/r 1 1-2 4S= N")
-    club.text("/pair 1 张三 李四")
+    assert club.text("/pair NS1 张三 李四") == "第 NS1 对: 张三 李四"
     club.text("/session delete 确认")
     club.text("/session restore")
     assert "张三 李四" in club.text("/standings")
