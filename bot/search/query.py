@@ -169,6 +169,8 @@ class Query:
     bigrams: list[str] = field(default_factory=list)
     broad: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
+    # the closest situation phrases, once looked up (see bot.search.searcher)
+    resemblance: dict | None = None
 
     @property
     def terms(self) -> Counter:

@@ -33,7 +33,8 @@ def test_ask_json(run):
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert [(h["law"], h.get("term"), h["clause"]) for h in data["hits"]] == [(0, "罚张", None), (50, None, None)]
-    assert set(data) == {"query", "normalized", "confident", "reference", "hits"}
+    assert set(data) == {"query", "normalized", "confident", "reference", "hits", "absent", "ambiguous", "actor"}
+    assert data["absent"] == [] and data["ambiguous"] is None
     assert set(data["hits"][0]) == {"law", "clause", "term", "title", "score", "snippet", "matched"}
 
 

@@ -1,0 +1,270 @@
+"""Train the ranking model (``bridgebot train-ranker``): pairwise logistic regression, k-fold cross-validated.
+
+For every question of the training sets that the ranker decides (not a law reference, not a
+definition question, which are answered before ranking), the candidate rows and their features
+come from the real search (:meth:`bot.search.Searcher.candidates`).  Pairs teach the model that
+a row of a right law outranks every row of a wrong law, and that the right clause outranks its
+siblings; a small L2 penalty keeps weights modest.  Each fold's model is measured by the real
+pipeline (:func:`bot.search.evaluation.evaluate`) on the questions it never saw, and those
+out-of-fold rankings train the confidence model, whose threshold is the lowest at which
+cross-validated precision stays ≥ :data:`TARGET_PRECISION`.  The absent-law thresholds are
+tuned by a leave-one-phrase-out check: every missing law's phrase, taken out of the index, must
+still be recognised by the others; every question of the sets (all about laws the corpus holds)
+must not be.  numpy is imported here only: scoring at run time is a dot product in plain Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.search import missing as absent_module
+from bot.search.actors import question_actor
+from bot.search.evaluation import evaluate, is_right
+from bot.search.query import understand
+from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
+from bot.search.searcher import Searcher, confidence_features, group_by_law
+
+TARGET_PRECISION = 0.96
+L2 = 0.01
+STEPS = 600
+LEARNING_RATE = 0.05
+CLAUSE_PAIR_WEIGHT = 0.5
+
+
+@dataclass
+class Example:
+    """One training question: its candidate rows' features and which rows are right."""
+
+    row: dict
+    X: np.ndarray
+    law_ok: np.ndarray      # the row's law is right
+    clause_ok: np.ndarray   # the row is the right clause (or under it)
+    cands: list = field(default_factory=list)
+    query: object = None
+
+
+def examples(searcher: Searcher, rows: list[dict]) -> list[Example]:
+    """The questions the ranker decides, with their candidates' features (weights not needed)."""
+    out = []
+    for row in rows:
+        if row.get("in_corpus") is False:
+            continue
+        q = understand(row["q"], searcher.segmenter, searcher.lexicon)
+        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+            continue
+        cands = searcher.candidates(q, question_actor(q.normalized))
+        if not cands:
+            continue
+        X = np.array([[c.features[f] for f in FEATURES] for c in cands])
+        law_ok = np.array([is_right(c.doc, row) for c in cands])
+        gold = row.get("clause")
+        clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and (c.doc.clause or "").startswith(gold)
+                              for c in cands])
+        out.append(Example(row, X, law_ok, clause_ok, cands, q))
+    return out
+
+
+def _pairs(examples_: list[Example]) -> tuple[np.ndarray, np.ndarray]:
+    """Feature differences (right − wrong) and their weights; each question weighs 1 (+ ½ for clauses)."""
+    diffs, weights = [], []
+    for ex in examples_:
+        pos = ex.clause_ok if ex.clause_ok.any() else ex.law_ok
+        neg = ~ex.law_ok
+        if pos.any() and neg.any():
+            d = (ex.X[pos][:, None, :] - ex.X[neg][None, :, :]).reshape(-1, ex.X.shape[1])
+            diffs.append(d)
+            weights.append(np.full(len(d), 1.0 / len(d)))
+        siblings = ex.law_ok & ~ex.clause_ok
+        if ex.clause_ok.any() and siblings.any():
+            d = (ex.X[ex.clause_ok][:, None, :] - ex.X[siblings][None, :, :]).reshape(-1, ex.X.shape[1])
+            diffs.append(d)
+            weights.append(np.full(len(d), CLAUSE_PAIR_WEIGHT / len(d)))
+    if not diffs:
+        return np.zeros((0, len(FEATURES))), np.zeros(0)
+    return np.vstack(diffs), np.concatenate(weights)
+
+
+def fit_ranker(examples_: list[Example]) -> dict[str, float]:
+    """Pairwise logistic regression (Adam on the mean weighted log-loss, L2 penalty)."""
+    D, wts = _pairs(examples_)
+    w = np.zeros(D.shape[1])
+    w[FEATURES.index("bm25")] = 1.0
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    total = wts.sum() or 1.0
+    for step in range(1, STEPS + 1):
+        z = D @ w
+        g = -(D * (wts / (1.0 + np.exp(np.clip(z, -30, 30))))[:, None]).sum(0) / total + 2 * L2 * w
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        w -= LEARNING_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return {f: float(x) for f, x in zip(FEATURES, w)}
+
+
+def fit_logistic(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
+    """Plain logistic regression (gradient descent, L2) → (weights, bias)."""
+    mean, std = X.mean(0), X.std(0) + 1e-9
+    Z = (X - mean) / std
+    w, b = np.zeros(X.shape[1]), 0.0
+    for _ in range(3000):
+        p = 1.0 / (1.0 + np.exp(-(Z @ w + b)))
+        w -= 0.1 * (Z.T @ (p - y) / len(y) + L2 * w)
+        b -= 0.1 * float((p - y).mean())
+    # back to unscaled features, so run time needs no scaler
+    return w / std, b - float((w * mean / std).sum())
+
+
+def _top_right(ex: Example, weights: dict[str, float]) -> tuple[bool, dict]:
+    model = RankerModel(weights)
+    for c in ex.cands:
+        c.score = model.score(c.features)
+    ranked = group_by_law(ex.cands)
+    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked)
+
+
+def threshold_for(probabilities: list[float], right: list[bool], target: float = TARGET_PRECISION) -> float:
+    """The lowest threshold at which the answers at or above it are right at least ``target`` of the time."""
+    order = sorted(zip(probabilities, right), reverse=True)
+    best, hits = 1.0, 0
+    for n, (p, ok) in enumerate(order, 1):
+        hits += ok
+        if hits / n >= target:
+            best = p
+    return best
+
+
+@dataclass
+class TrainingReport:
+    """What ``train-ranker`` prints: per-fold figures, the cross-validated totals, the model."""
+
+    folds: list[dict]
+    totals: dict
+    model: RankerModel
+    absent: dict
+
+
+def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list[dict], k: int = 5,
+          seed: int = 7, log: Callable[[str], None] = print) -> TrainingReport:
+    """Cross-validate and train on ``rows``; ``searcher_factory(model)`` opens a searcher with a model."""
+    base = searcher_factory(None)
+    order = list(range(len(rows)))
+    random.Random(seed).shuffle(order)
+    folds = [[rows[i] for i in order[f::k]] for f in range(k)]
+    fold_reports, conf_X, conf_y, conf_fold = [], [], [], []
+    for f in range(k):
+        train_rows = [r for g, fold in enumerate(folds) if g != f for r in fold]
+        weights = fit_ranker(examples(base, train_rows))
+        searcher = searcher_factory(RankerModel(weights))
+        report = evaluate(searcher.ask, folds[f], repeats=0)
+        fold_reports.append({"fold": f + 1, "n": report.n, "law_recall_at_1": report.law_recall_at_1,
+                             "law_recall_at_3": report.law_recall_at_3,
+                             "clause_recall_at_1": report.clause_recall_at_1})
+        log(f"fold {f + 1}: n={report.n:3d}  law R@1 {report.law_recall_at_1:.3f}  R@3 {report.law_recall_at_3:.3f}"
+            f"  clause R@1 {report.clause_recall_at_1 if report.clause_recall_at_1 is not None else float('nan'):.3f}")
+        for ex in examples(base, folds[f]):
+            ok, feats = _top_right(ex, weights)
+            conf_X.append([feats[n] for n in CONFIDENCE_FEATURES])
+            conf_y.append(ok)
+            conf_fold.append(f)
+    X, y, fold_of = np.array(conf_X), np.array(conf_y, dtype=float), np.array(conf_fold)
+    # The confidence model, cross-validated over the same folds on out-of-fold rankings.
+    oof = np.zeros(len(y))
+    for f in range(k):
+        w, b = fit_logistic(X[fold_of != f], y[fold_of != f])
+        oof[fold_of == f] = 1.0 / (1.0 + np.exp(-(X[fold_of == f] @ w + b)))
+    threshold = threshold_for(list(oof), list(y.astype(bool)))
+    chosen = oof >= threshold
+    w, b = fit_logistic(X, y)
+    weights = fit_ranker(examples(base, rows))
+    n = sum(r["n"] for r in fold_reports)
+    totals = {key: round(sum(r[key] * r["n"] for r in fold_reports) / n, 4)
+              for key in ("law_recall_at_1", "law_recall_at_3")}
+    clause_rows = [r for r in fold_reports if r["clause_recall_at_1"] is not None]
+    totals["clause_recall_at_1"] = round(sum(r["clause_recall_at_1"] for r in clause_rows) / len(clause_rows), 4)
+    totals["ranked_questions"] = len(y)
+    totals["confident_share"] = round(float(chosen.mean()), 4)
+    totals["confident_precision"] = round(float(y[chosen].mean()), 4) if chosen.any() else None
+    model = RankerModel(weights, dict(zip(CONFIDENCE_FEATURES, map(float, w))), float(b), float(threshold))
+    detector, absent = tune_absent(searcher_factory(model), rows)
+    model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, detector)
+    return TrainingReport(fold_reports, totals, model, absent)
+
+
+MAX_FALSE_ALARMS = 0.03
+
+
+def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int]:
+    """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
+    phrase with that phrase taken out of the index (positive), and, as negatives, every question
+    of the sets (all about laws the corpus holds) and every situation phrase of the corpus, each
+    taken out of the index.  Also, per example, the missing laws by resemblance and its own; and
+    where the questions start.  Questions answered before ranking (references, definitions) are left out."""
+    index = searcher.phrases
+    raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
+    X, y, named = [], [], []
+
+    def add(text: str, skip: set[int] | None, label: int, law: int | None = None) -> None:
+        q = understand(text, searcher.segmenter, searcher.lexicon)
+        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+            return  # answered before ranking: never a missing-law note
+        best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
+        ranked = searcher.rank(q, question_actor(q.normalized))
+        answered = searcher.model.probability(confidence_features(q, ranked)) if ranked else 0.0
+        names = searcher.absent_named(q, answered, skip)
+        features, by_sim = absent_module.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
+        X.append([features[f] for f in absent_module.ABSENT_FEATURES])
+        y.append(label)
+        named.append((by_sim, law, names))
+
+    for i, key in enumerate(index.keys):
+        if key[0] == "absent":
+            add(raw[i], {i}, 1, key[1])
+        elif key[0] in ("clause", "term") and len(raw[i]) > 6:
+            add(raw[i], {i}, 0)
+    n_phrases = len(y)
+    for row in rows:
+        add(row["q"], None, 0)
+    return np.array(X), np.array(y, dtype=float), named, n_phrases
+
+
+def _alarm_threshold(scores: np.ndarray) -> float:
+    """The lowest threshold that leaves at most :data:`MAX_FALSE_ALARMS` of ``scores`` above it."""
+    ordered = np.sort(scores)[::-1]
+    return float(ordered[int(MAX_FALSE_ALARMS * len(ordered))]) + 1e-6
+
+
+def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
+                tie: float = 0.1, max_laws: int = 3) -> tuple[absent_module.AbsentModel, dict]:
+    """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
+    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases)."""
+    X, y, named, n_phrases = absent_examples(searcher, rows)
+    folds = np.array([random.Random(seed + i).randrange(k) for i in range(len(y))])
+    oof = np.zeros(len(y))
+    for f in range(k):
+        w, b = fit_logistic(X[folds != f], y[folds != f])
+        oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
+    # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
+    threshold = max(_alarm_threshold(oof[:n_phrases][y[:n_phrases] == 0]), _alarm_threshold(oof[n_phrases:]))
+    w, b = fit_logistic(X, y)
+    model = absent_module.AbsentModel(dict(zip(absent_module.ABSENT_FEATURES, map(float, w))), float(b),
+                                      threshold, tie, max_laws)
+
+    def names_own(i: int) -> bool:
+        by_sim, law, names = named[i]
+        if names:
+            return law in sorted(names)[:max_laws]
+        top = by_sim[0][0] if by_sim else 0.0
+        return any(l == law for sim, l in by_sim[:max_laws] if sim >= top - tie)
+
+    pos = np.where(y == 1)[0]
+    # Reported: the question names a missing law, or the model says so.
+    flagged = (oof >= threshold) | np.array([bool(n[2]) for n in named])
+    questions = slice(n_phrases, len(y))
+    figures = {"phrases": int(len(pos)), "detected": round(float(flagged[pos].mean()), 4),
+               "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
+               "false_alarms_phrases": round(float(flagged[:n_phrases][y[:n_phrases] == 0].mean()), 4),
+               "false_alarms_questions": round(float(flagged[questions].mean()), 4)}
+    return model, figures
