@@ -40,6 +40,9 @@ _ASKER = {
     "defender": re.compile(r"我(?:是|当|做|作)(?:了)?防|我们?(?:在)?防守|作为防家|我方(?:是)?防|我首攻|我首引"
                            r"|\b(?:i am|i'm|i was|as) (?:a |the )?defender\b|\bwe (?:were|are) defending\b"),
 }
+# The asker asks about his own act: 「我能…吗」, "can I …".
+_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|\b(?:can|may|should|must|could) i\b"
+                         r"|\bam i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
 # 「对方亮了一张牌」 leaves the actor open: someone acted, but which side?
@@ -51,10 +54,12 @@ def question_actor(normalized: str) -> str | None:
 
     An actor named outright wins (the first one named is the subject: 「明手能不能提醒庄家」 is
     about dummy); else the asker's stated seat turns 「对方」/「同伴」 into one."""
+    asker = asker_role(normalized)
+    if asker and _ASKER_ACTS.search(normalized):
+        return asker  # 「我是明手，…，我可以叫裁判吗」: the asker's own act
     named = _first_named(_without_asker(normalized))
     if named:
         return named
-    asker = asker_role(normalized)
     if asker is None:
         return None
     if _OPPONENT.search(normalized):
@@ -73,6 +78,15 @@ def asker_role(normalized: str) -> str | None:
 def actor_is_open(normalized: str) -> bool:
     """True when the question says someone acted without saying which side (「对方亮了一张牌」)."""
     return question_actor(normalized) is None and bool(_OPEN_ACTOR.search(normalized))
+
+
+def without_asker(normalized: str) -> str:
+    """The question less the asker's own seat when someone else acted (「我是庄家，对方亮了一张牌」
+    → 「，对方亮了一张牌」): 庄家 there says who asks, not whose act the law governs."""
+    asker = asker_role(normalized)
+    if asker is None or question_actor(normalized) in (None, asker):
+        return normalized
+    return _without_asker(normalized)
 
 
 def _without_asker(normalized: str) -> str:

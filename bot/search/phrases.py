@@ -54,24 +54,34 @@ def is_name(text: str) -> bool:
 _NEGATED = re.compile(r"(?:没有|没|未|别|不是|并非)$")
 
 
+def name_form(name: str) -> str:
+    """How a name is looked for: a Chinese name as written, an English one as its word stems
+    between spaces (「 insufficient bid 」)."""
+    if _HAN_RUN.search(name):
+        return name
+    return f" {' '.join(stem(w) for w in _EN_WORD.findall(name))} "
+
+
 def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, str]],
              skip: set[int] | None = None) -> set[Hashable]:
-    """The keys of the ``names`` (position, key, name) found whole in ``text`` or in one of the
-    ``extra`` words: a Chinese name as written and not right after a negation (「没有越序」), an
-    English one as a run of word stems (「revoked」 meets 「revoke」)."""
+    """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
+    one of the ``extra`` words: a Chinese name as written and not right after a negation
+    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」)."""
     compact = re.sub(r"\s+", "", text)
-    words = list(extra)
-    stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " "
+    words = set(extra)
+    stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
     found = set()
     for i, key, name in names:
         if key in found or (skip and i in skip):
             continue
-        if _HAN_RUN.search(name):
-            at = compact.find(name)
-            negated = at > 0 and name[0] not in "没未不无" and _NEGATED.search(compact[:at])
-            if (at >= 0 and not negated) or name in words:
+        if name[0] == " ":
+            if name in stems:
                 found.add(key)
-        elif f" {' '.join(stem(w) for w in _EN_WORD.findall(name))} " in stems:
+        elif name in compact:
+            at = compact.find(name)
+            if name[0] in "没未不无" or not _NEGATED.search(compact[:at]):
+                found.add(key)
+        elif name in words:
             found.add(key)
     return found
 
@@ -99,6 +109,7 @@ class PhraseIndex:
             for gram in g:
                 self.postings.setdefault(gram, []).append(i)
         self.mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
+        self.common_idf = math.log(1 + 10)
 
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
@@ -113,7 +124,8 @@ class PhraseIndex:
         shared: dict[int, float] = {}
         for gram in question:
             weight = self.idf.get(gram)
-            if weight:
+            # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its postings.
+            if weight and weight > self.common_idf:
                 for i in self.postings[gram]:
                     shared[i] = shared.get(i, 0.0) + weight
         best: dict[Hashable, float] = {}

@@ -70,7 +70,10 @@ class RankerModel:
 
     def score(self, features: dict[str, float]) -> float:
         """The row's score: the dot product of its features with the weights."""
-        return sum(w * features.get(name, 0.0) for name, w in self.weights.items())
+        total = 0.0
+        for name, w in self.weights.items():
+            total += w * features[name]
+        return total
 
     def probability(self, features: dict[str, float]) -> float:
         """The estimated chance that the best answer's law is right."""

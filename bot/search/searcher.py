@@ -18,7 +18,7 @@ from pathlib import Path
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search.missing import AbsentLaw, referenced_absent
-from bot.search.phrases import PhraseIndex, is_name, names_in
+from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, actor_is_open, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
@@ -33,7 +33,7 @@ from bot.base.textnorm import normalize_query
 # words that contain it), character pairs (matched by the question's own pairs, whatever jieba made
 # of either side), and the situation phrases.  The learned model then ranks the candidates.
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
-CANDIDATES = 80
+CANDIDATES = 40
 # The law's second row, this close to its best, under one heading with it: answer the heading.
 SIBLING_SHARE = 0.85
 MAX_QUERY_CHARS = 2000
@@ -141,12 +141,8 @@ class Searcher:
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
         self.phrases = PhraseIndex((key, bridged) for key, _, bridged in entries)
         # The missing laws' titles and short names, looked for whole in a question.
-        self.absent_names = [(i, key[1], text) for i, (key, text, _) in enumerate(entries)
+        self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
                              if key[0] == "absent" and is_name(text)]
-        # A name the rulebook itself uses (藏牌, 主办机构) names a missing law only when no clause
-        # answers the question with confidence.
-        texts = [d.text for d in self._docs.values()]
-        self._names_in_rulebook = {text for _, _, text in self.absent_names if any(text in t for t in texts)}
         self._absent_laws = {law: AbsentLaw(law, title, title_en)
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
@@ -189,7 +185,9 @@ class Searcher:
             return result
         result.actor = actor or question_actor(q.normalized)
         definition = self._definition_for(q)
-        ranked = self.rank(q, result.actor, exclude_definitions=definition is not None)
+        # The caller's reading of who acted is certain; one read off the question only weighs in
+        # (players name several seats in one breath: 「我是明手，发现防守方出错了，可以叫裁判吗」).
+        ranked = self.rank(q, result.actor, exclude_definitions=definition is not None, strict=actor is not None)
         hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:
@@ -204,8 +202,9 @@ class Searcher:
             if ranked:
                 result.probability = self.model.probability(confidence_features(q, ranked))
             answered = result.probability or 0.0
-            result.absent = self.model.absent.decide(self._resemblance(q), self.absent_named(q, answered),
-                                                     self._absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0)
+            named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
+            result.absent = self.model.absent.decide(self._resemblance(q), named, self._absent_laws, answered,
+                                                     ranked[0].best.bm25 if ranked else 0.0)
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -223,13 +222,11 @@ class Searcher:
             q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.resemblance
 
-    def absent_named(self, q: Query, answered: float, skip: set[int] | None = None) -> set[int]:
+    def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
-        holds; a name the rulebook uses too counts only when the ranker is unsure (``answered``,
-        its confidence, below the threshold)."""
-        names = self.absent_names
-        if answered >= self.model.threshold:
-            names = [n for n in names if n[2] not in self._names_in_rulebook]
+        holds — less a name that the title of the answer found holds too (「查询藏牌」 answers
+        「明手可以问庄家是不是藏牌了吗」: 藏牌 there is the corpus's own word)."""
+        names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
         return names_in(q.normalized, q.expansions + q.corrections, names, skip)
 
     # -- who acted ------------------------------------------------------------------------------
@@ -247,7 +244,7 @@ class Searcher:
             return None
         options = []
         for actor in actors:
-            reading = self.rank(q, actor, exclude_definitions=True)
+            reading = self.rank(q, actor, exclude_definitions=True, strict=True)
             hits = self._hits(q, reading, 1)
             if hits:
                 zh, en = LABELS[actor]
@@ -327,11 +324,20 @@ class Searcher:
             return []
         return _with_features(found, q, actor, self._resemblance(q))
 
-    def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False) -> list["LawCandidates"]:
-        """The candidate laws (and definitions) for ``q``, best first, each with its rows by model score."""
+    def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
+             strict: bool = False) -> list["LawCandidates"]:
+        """The candidate laws (and definitions) for ``q``, best first, each with its rows by model score.
+
+        ``strict``: the ``actor`` is certain (the asker said so), so rows governing only other
+        actors go below every other row."""
         cands = self.candidates(q, actor, exclude_definitions)
         for cand in cands:
             cand.score = self.model.score(cand.features)
+        if strict and actor:
+            floor = min(c.score for c in cands) if cands else 0.0
+            for cand in cands:
+                if cand.features["actor_conflict"]:
+                    cand.score = floor - 1.0 + cand.score / 100
         return group_by_law(cands)
 
     def _hits(self, q: Query, ranked: list["LawCandidates"], k: int) -> list[Hit]:
@@ -379,10 +385,9 @@ class _Doc:
     pairs: frozenset = frozenset()
     chars: frozenset = frozenset()
     actors: tuple = ()
-
-    @property
-    def depth(self) -> int:
-        return 0 if not self.clause else len(re.findall(r"[A-Z]|\d+|[a-z]", self.clause[len(str(self.law)):]))
+    # the features that do not depend on the question (depth, length, law_row, definition)
+    static: dict = field(default_factory=dict)
+    resemblance_keys: tuple = ()
 
 
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
@@ -398,8 +403,15 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
                            title_words=frozenset(t_title.split()), body_words=frozenset(t_body.split()),
                            situation_words=frozenset(t_situations.split()), pairs=frozenset(t_bigrams.split()),
                            chars=frozenset(t_chars.split()),
-                           actors=tuple((actors or "").split()))
+                           actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
+                           resemblance_keys=_resemblance_keys(law, clause, term))
     return docs
+
+
+def _static_features(law: int, clause: str | None, text: str) -> dict[str, float]:
+    depth = len(re.findall(r"[A-Z]|\d+|[a-z]", clause[len(str(law)):])) if clause else 0
+    return {"depth": depth / 3, "length": math.log1p(len(text)) / 6, "law_row": 1.0 if law and not clause else 0.0,
+            "definition": 1.0 if law == 0 else 0.0}
 
 
 @dataclass
@@ -440,53 +452,59 @@ def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
     return [g for i, g in enumerate(ranked) if g.best.doc.law != 0 or i == first_definition]
 
 
-def _row_resemblance(doc: _Doc, resemblance: dict) -> float:
-    """The closest phrase of a row: its own clause's, a heading's above it (whose phrases it
-    carries), its law's, or its term's."""
-    if doc.law == 0:
-        return resemblance.get(("term", doc.term), 0.0)
-    keys = [("law", doc.law), ("clause", str(doc.law))]
-    clause = doc.clause or ""
-    keys += [("clause", clause[:n]) for n in range(len(str(doc.law)) + 1, len(clause) + 1)]
-    return max(resemblance.get(key, 0.0) for key in keys)
+def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
+    """The phrase-index keys whose phrases speak for a row: its own clause's, a heading's above
+    it (whose phrases it carries), its law's, or its term's."""
+    if law == 0:
+        return (("term", term),)
+    keys = [("law", law), ("clause", str(law))]
+    clause = clause or ""
+    keys += [("clause", clause[:n]) for n in range(len(str(law)) + 1, len(clause) + 1)]
+    return tuple(keys)
 
 
 def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
                    resemblance: dict) -> list[Candidate]:
     """The features of :data:`bot.search.ranker.FEATURES` for each found row."""
-    terms = q.terms
-    total = sum(terms.values()) or 1
+    items = list(q.terms.items())
+    total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
     for doc, score in found:
-        by_law.setdefault(doc.law or doc.term, []).append(score)
+        by_law.setdefault(doc.law or doc.term, []).append(score)  # found is best first
+    pools = {key: (scores[0], scores[:4], sum(scores[:4])) for key, scores in by_law.items()}
     chars = _content_chars(q.normalized)
     pairs = set(q.bigrams)
-    words = [t for t in terms if len(t) > 1]
-    bridges = [w for w in dict.fromkeys(q.expansions)]
+    words = [t for t, _ in items if len(t) > 1]
+    bridges = list(dict.fromkeys(q.expansions))
     out = []
     for doc, score in found:
-        law_scores = by_law[doc.law or doc.term]
-        others = sorted(law_scores, reverse=True)
-        others.remove(score)
+        best, top4, top4_sum = pools[doc.law or doc.term]
+        # the law's next three rows besides this one
+        pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
+        title = body = situation = 0
+        for t, w in items:
+            if t in doc.title_words:
+                title += w
+            if t in doc.body_words:
+                body += w
+            if t in doc.situation_words:
+                situation += w
         features = {
             "bm25": score / top,
-            "law_best": max(law_scores) / top,
-            "law_pool": sum(others[:3]) / top if doc.law else 0.0,
-            "title_share": sum(w for t, w in terms.items() if t in doc.title_words) / total,
-            "body_share": sum(w for t, w in terms.items() if t in doc.body_words) / total,
-            "situation_share": sum(w for t, w in terms.items() if t in doc.situation_words) / total,
-            "situation_phrase": _row_resemblance(doc, resemblance),
+            "law_best": best / top,
+            "law_pool": pool / top if doc.law else 0.0,
+            "title_share": title / total,
+            "body_share": body / total,
+            "situation_share": situation / total,
+            "situation_phrase": max([resemblance.get(key, 0.0) for key in doc.resemblance_keys]),
             "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
-            "own_title": _own_title_share(doc, words),
+            "own_title": _own_title_share(doc, words) if doc.clause else 0.0,
             "glossary_share": sum(1 for b in bridges if b in doc.words) / len(bridges) if bridges else 0.0,
             "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
-            "depth": doc.depth / 3,
-            "length": math.log1p(len(doc.text)) / 6,
-            "law_row": 1.0 if doc.law and not doc.clause else 0.0,
-            "definition": 1.0 if doc.law == 0 else 0.0,
+            **doc.static,
         }
         out.append(Candidate(doc, score, features))
     return out
@@ -508,18 +526,19 @@ def confidence_features(q: Query, ranked: list[LawCandidates]) -> dict[str, floa
     }
 
 
-# Acts a question about who acted is usually about, for the question asked back.
-_ACTION_WORDS = ("亮牌", "暴露", "摊牌", "出牌", "打牌", "引牌", "首引", "首攻", "掉牌", "看牌", "声称", "承认", "叫牌",
-                 "收回", "犯规", "违规")
+# Acts a question about who acted is usually about, as found and as said back (亮了一张 → 亮牌).
+_ACTION_WORDS = (("亮", "亮牌"), ("暴露", "暴露"), ("摊", "摊牌"), ("掉", "掉牌"), ("首引", "首引"), ("首攻", "首攻"),
+                 ("引牌", "引牌"), ("出牌", "出牌"), ("打牌", "打牌"), ("看牌", "看牌"), ("声称", "声称"), ("承认", "承认"),
+                 ("收回", "收回"), ("叫牌", "叫牌"), ("犯规", "犯规"), ("违规", "违规"))
 
 
 def _action_word(q: Query) -> str | None:
     """The act the question is about, in the question's own words (亮牌), for 「亮牌的是庄家还是防家？」."""
     compact = q.normalized.replace(" ", "")
-    found = [(compact.find(w), w) for w in _ACTION_WORDS if w in compact]
+    found = [(compact.find(seen), said) for seen, said in _ACTION_WORDS if seen in compact]
     if found:
         return min(found)[1]
-    return next((w for w in q.expansions if w in _ACTION_WORDS), None)
+    return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
 
 
 def _shared_heading(group: list[Candidate], terms) -> str | None:

@@ -213,7 +213,7 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
         ranked = searcher.rank(q, question_actor(q.normalized))
         answered = searcher.model.probability(confidence_features(q, ranked)) if ranked else 0.0
-        names = searcher.absent_named(q, answered, skip)
+        names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
         features, by_sim = absent_module.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
         X.append([features[f] for f in absent_module.ABSENT_FEATURES])
         y.append(label)
