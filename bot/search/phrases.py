@@ -109,7 +109,7 @@ class PhraseIndex:
             for gram in g:
                 self.postings.setdefault(gram, []).append(i)
         self.mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
-        self.common_idf = math.log(1 + 10)
+        self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
 
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
@@ -125,7 +125,7 @@ class PhraseIndex:
         for gram in question:
             weight = self.idf.get(gram)
             # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its postings.
-            if weight and weight > self.common_idf:
+            if weight and gram not in self.common:
                 for i in self.postings[gram]:
                     shared[i] = shared.get(i, 0.0) + weight
         best: dict[Hashable, float] = {}

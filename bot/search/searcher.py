@@ -22,7 +22,7 @@ from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, actor_is_open, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
-from bot.search.segment import bigrams as char_pairs
+from bot.search.situations import load_situations
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.search.segment import Segmenter
@@ -150,18 +150,21 @@ class Searcher:
 
     @classmethod
     def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,
-             glossary: str | Path | None = None, model: RankerModel | None = None) -> "Searcher":
+             glossary: str | Path | None = None, model: RankerModel | None = None,
+             situations: str | Path | None = None) -> "Searcher":
         """Open the search, building the index into ``cache_dir`` first if it is missing or stale.
 
         ``rulebook``: a :class:`Rulebook`, a path to a rulebook JSON, or None for the corpus one.
         ``cache_dir``: defaults to ``$BRIDGEBOT_CACHE`` or ``~/.cache/bridgebot``.
         ``glossary``: defaults to ``corpus/glossary.yaml``.
         ``model``: the ranking model; defaults to the committed ``bot/search/ranker.json``.
+        ``situations``: a folder of situation files; defaults to ``corpus/situations/``.
         """
         if not isinstance(rulebook, Rulebook):
             rulebook = rulebook_module.load(Path(rulebook or rulebook_module.RULEBOOK_PATH))
         cache = Path(cache_dir) if cache_dir else default_cache_dir()
-        files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache)
+        files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache,
+                             load_situations(Path(situations)) if situations else None)
         db = sqlite3.connect(f"file:{files.db}?mode=ro", uri=True, check_same_thread=False)
         return cls(rulebook, db, Segmenter(files.dictionary, cache), lexicon_from_db(db), model)
 
