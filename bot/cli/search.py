@@ -55,7 +55,14 @@ def ask(as_json: bool, k: int, question: tuple[str, ...]) -> None:
 def _render(result, english: bool) -> str:
     from bot.rulebook.model import clause_label
 
-    lines = []
+    lang = "en" if english else "zh"
+    lines = [law.note(lang) for law in result.absent]
+    if result.ambiguous:
+        a = result.ambiguous
+        lines.append(a.question_en if english else a.question_zh)
+        for option in a.options:
+            label = option.label_en if english else option.label_zh
+            lines.append(f"  {label}: {clause_label(option.hit.clause or str(option.hit.law))} {option.hit.title}")
     if not result.confident:
         lines.append("No good match found. The nearest articles:" if english else "没有找到很好的匹配。最接近的条文:")
     for hit in result.hits:

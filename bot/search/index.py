@@ -23,9 +23,9 @@ from bot.search.query import STOPWORDS_ZH, Lexicon, understand
 from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
 from bot.rulebook.db import write_rulebook_tables
 from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
-from bot.search.situations import Situations, load_situations
-from bot.search.missing import AbsentLaw, absent_entries, load_topics, present_entries
-from bot.search.actors import clause_actors, load_overrides
+from bot.search.situations import SITUATIONS_DIR, Situations, load_situations, situation_files
+from bot.search.missing import MISSING_LAWS_PATH, AbsentLaw, absent_entries, load_topics, present_entries
+from bot.search.actors import ACTOR_OVERRIDES_PATH, clause_actors
 from bot.base.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
@@ -56,10 +56,11 @@ def default_cache_dir() -> Path:
 
 def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
     """The glossary as ``{normalised phrase: [corpus words]}`` (both sections merged)."""
-    import yaml  # only needed when (re)building
+    import yaml
 
     with open(path, encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh) or {}
+        # libyaml's loader when there is one: the glossary is read on every start.
+        raw = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     out: dict[str, list[str]] = {}
     for section in raw.values():
         for phrase, targets in (section or {}).items():
@@ -68,30 +69,29 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
     return out
 
 
-def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]], situations: Situations | None = None,
-                missing: tuple[AbsentLaw, ...] = ()) -> str:
-    """A short hash of everything the index is built from."""
-    situations = situations or Situations()
+def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]], data_files: list[Path] = ()) -> str:
+    """A short hash of everything the index is built from: the rulebook, the glossary, and the
+    bytes of the reviewed data files (situations, missing laws, actor corrections) — hashed as
+    files, so that a warm start never parses them."""
     payload = json.dumps(
-        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary, situations.fingerprint_data(),
-         sorted(load_overrides().items()), [dataclasses.astuple(t) for t in missing]],
+        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary,
+         [(p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in data_files if p.exists()]],
         ensure_ascii=False, sort_keys=True, default=str,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
 
 def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: Path,
-                 situations: Situations | None = None) -> IndexFiles:
-    """Return the index for this rulebook, glossary and situation index, building it first when
-    missing or stale (``situations`` defaults to ``corpus/situations/``)."""
-    situations = load_situations() if situations is None else situations
-    missing = load_topics()
-    key = fingerprint(rulebook, glossary, situations, missing)
+                 situations_dir: Path = SITUATIONS_DIR) -> IndexFiles:
+    """Return the index for this rulebook, glossary and data files, building it first when
+    missing or stale (situation files from ``situations_dir``)."""
+    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH]
+    key = fingerprint(rulebook, glossary, data_files)
     files = IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
     if files.db.exists() and files.dictionary.exists():
         return files
     cache_dir.mkdir(parents=True, exist_ok=True)
-    build_index(rulebook, glossary, files, cache_dir, situations, missing)
+    build_index(rulebook, glossary, files, cache_dir, load_situations(situations_dir), load_topics())
     _prune(cache_dir)
     return files
 

@@ -119,7 +119,8 @@ class AbsentModel:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
             return [topics_by_law[law] for law in sorted(named)[: self.max_laws] if law in topics_by_law]
         features, ranked = absent_features(best, answered, bm25)
-        if not ranked or self.probability(features) < self.threshold:
+        # Only a law whose phrase resembles the question more than anything of the corpus does.
+        if not ranked or features["lead"] <= 0 or self.probability(features) < self.threshold:
             return []
         top = ranked[0][0]
         laws = sorted(law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie)

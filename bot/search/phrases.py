@@ -108,7 +108,8 @@ class PhraseIndex:
         for i, g in enumerate(phrase_grams):
             for gram in g:
                 self.postings.setdefault(gram, []).append(i)
-        self.mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
+        mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
+        self.inv_sqrt_mass = [1.0 / math.sqrt(m) if m else 0.0 for m in mass]
         self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
 
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
@@ -122,18 +123,23 @@ class PhraseIndex:
         if not q_mass:
             return {}
         shared: dict[int, float] = {}
+        get = shared.get
         for gram in question:
-            weight = self.idf.get(gram)
             # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its postings.
-            if weight and gram not in self.common:
+            if gram in self.common:
+                continue
+            weight = self.idf.get(gram)
+            if weight:
                 for i in self.postings[gram]:
-                    shared[i] = shared.get(i, 0.0) + weight
+                    shared[i] = get(i, 0.0) + weight
+        scale = 1.0 / math.sqrt(q_mass)
         best: dict[Hashable, float] = {}
+        keys, inv = self.keys, self.inv_sqrt_mass
         for i, s in shared.items():
             if skip and i in skip:
                 continue
-            sim = s / math.sqrt(self.mass[i] * q_mass)
-            key = self.keys[i]
+            sim = s * inv[i] * scale
+            key = keys[i]
             if sim > best.get(key, 0.0):
                 best[key] = sim
         return best

@@ -22,7 +22,7 @@ from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, actor_is_open, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
-from bot.search.situations import load_situations
+from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.search.segment import Segmenter
@@ -33,7 +33,7 @@ from bot.base.textnorm import normalize_query
 # words that contain it), character pairs (matched by the question's own pairs, whatever jieba made
 # of either side), and the situation phrases.  The learned model then ranks the candidates.
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
-CANDIDATES = 40
+CANDIDATES = 25
 # The law's second row, this close to its best, under one heading with it: answer the heading.
 SIBLING_SHARE = 0.85
 MAX_QUERY_CHARS = 2000
@@ -164,7 +164,7 @@ class Searcher:
             rulebook = rulebook_module.load(Path(rulebook or rulebook_module.RULEBOOK_PATH))
         cache = Path(cache_dir) if cache_dir else default_cache_dir()
         files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache,
-                             load_situations(Path(situations)) if situations else None)
+                             Path(situations) if situations else SITUATIONS_DIR)
         db = sqlite3.connect(f"file:{files.db}?mode=ro", uri=True, check_same_thread=False)
         return cls(rulebook, db, Segmenter(files.dictionary, cache), lexicon_from_db(db), model)
 
