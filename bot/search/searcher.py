@@ -34,8 +34,6 @@ from bot.base.textnorm import normalize_query
 # of either side), and the situation phrases.  The learned model then ranks the candidates.
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 25
-# The law's second row, this close to its best, under one heading with it: answer the heading.
-SIBLING_SHARE = 0.85
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
@@ -349,7 +347,7 @@ class Searcher:
         for group in ranked[: max(k, 3)]:
             doc = group.best.doc
             matched = [t for t in terms if t in doc.words]
-            clause = _shared_heading(group.rows, terms) or self._answer_level(doc, terms)
+            clause = self._answer_level(doc, terms)
             title = doc.title if clause == doc.clause else self._title(doc.law, clause)
             hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=round(group.score, 3),
                             snippet=_snippet(doc.text or doc.title, matched), matched=matched, actors=doc.actors))
@@ -542,20 +540,6 @@ def _action_word(q: Query) -> str | None:
     if found:
         return min(found)[1]
     return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
-
-
-def _shared_heading(group: list[Candidate], terms) -> str | None:
-    """The heading over the law's two best rows when the question's words are split between
-    them — a question about both siblings (竖着 and 横着 → 65B, not 65B2) — else None."""
-    if len(group) < 2 or group[0].doc.law == 0:
-        return None
-    (first, best), (second, runner_up) = ((c.doc, c.bm25) for c in group[:2])
-    if runner_up < SIBLING_SHARE * best:
-        return None
-    if not [t for t in terms if t in second.words and t not in first.words and len(t) > 1]:
-        return None
-    theirs = {cid for cid, _ in second.parents}
-    return next((cid for cid, _ in first.parents if cid and cid in theirs), None)
 
 
 def _content_chars(text: str) -> frozenset:

@@ -31,10 +31,6 @@ def test_a_question_naming_a_heading_gets_the_heading(searcher, question, expect
     assert top(searcher.ask(question)) == expected
 
 
-def test_a_question_about_two_siblings_gets_their_heading(searcher):
-    assert top(searcher.ask("要求或禁止引出罚张花色，或者对引牌不限制")) == (50, "50D2")
-
-
 def test_a_heading_hit_carries_the_heading_title(searcher):
     assert searcher.ask("导致特别判罚的限制").hits[0].title == "明手的限制 · 导致特别判罚的限制"
     assert searcher.ask("明手的限制").hits[0].title == "明手的限制"
