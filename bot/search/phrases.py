@@ -35,10 +35,14 @@ def stem(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
+# Digits inside Chinese belong to it: 「叫了8阶」, 「第5张」.
+_HAN_DIGIT_RUN = re.compile(r"[\u4e00-\u9fff0-9]*[\u4e00-\u9fff][\u4e00-\u9fff0-9]*")
+
+
 def grams(text: str) -> frozenset[str]:
-    """What a text is compared by: the character pairs of its Chinese runs and the stems of its
-    English words (three letters or more, less the function words)."""
-    out = {run[i : i + 2] for run in _HAN_RUN.findall(text) for i in range(len(run) - 1)}
+    """What a text is compared by: the character pairs of its Chinese runs (with the digits in
+    them) and the stems of its English words (three letters or more, less the function words)."""
+    out = {run[i : i + 2] for run in _HAN_DIGIT_RUN.findall(text) for i in range(len(run) - 1)}
     out |= {"§" + stem(w) for w in _EN_WORD.findall(text) if len(w) > 2 and w not in _EN_STOP}
     return frozenset(out)
 
