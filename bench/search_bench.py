@@ -144,7 +144,7 @@ def previous_release(files: list[Path]) -> tuple[list[dict] | None, dict | None,
         if run.returncode:
             return None, None, f"previous release failed: {run.stderr.strip().splitlines()[-1:]}"
         reports = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
-        launcher = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); "
+        launcher = [sys.executable, "-W", "ignore", "-c", f"import sys; sys.path.insert(0, {str(tree)!r}); "
                     "from bot.cli.main import main; main()", "ask", "罚张"]
         return reports, cold_start(launcher, env), f"previous release: {PREVIOUS} (git worktree)"
     finally:

@@ -33,7 +33,7 @@ from bot.base.textnorm import normalize_query
 # words that contain it), character pairs (matched by the question's own pairs, whatever jieba made
 # of either side), and the situation phrases.  The learned model then ranks the candidates.
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
-CANDIDATES = 25
+CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
