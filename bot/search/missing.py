@@ -88,6 +88,7 @@ ABSENT_FEATURES = (
     "absent",      # resemblance of the closest phrase or title of a missing law (0–1)
     "present",     # … of the closest situation phrase or title of the corpus
     "lead",        # absent − present
+    "absent_share",  # the missing laws' share of the resemblance of the five closest clauses, terms or laws
     "unanswered",  # 1 − the ranker's confidence that its best clause answers the question
     "bm25",        # log(1 + BM25 of the best row the corpus has)
 )
@@ -119,12 +120,35 @@ class AbsentModel:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
             return [topics_by_law[law] for law in sorted(named)[: self.max_laws] if law in topics_by_law]
         features, ranked = absent_features(best, answered, bm25)
-        # Only a law whose phrase resembles the question more than anything of the corpus does.
-        if not ranked or features["lead"] <= 0 or self.probability(features) < self.threshold:
+        if not ranked or not resembles(features):
+            return []
+        # A question told just as one of the law's own phrases is about that law, however sure
+        # the ranker is of a clause that shares its words (「declarer led from the wrong hand」).
+        if not is_retelling(features) and self.probability(features) < self.threshold:
             return []
         top = ranked[0][0]
         laws = sorted(law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie)
         return [topics_by_law[law] for law in laws if law in topics_by_law]
+
+
+# How much closer the corpus's nearest phrase may be than the missing law's (chosen by the
+# leave-one-phrase-out check of `bridgebot train-ranker`, among 0, −0.05, −0.1).
+ABSENT_MARGIN = -0.05
+
+
+def resembles(features: dict[str, float]) -> bool:
+    """A missing law's phrase must resemble the question about as closely as anything of the
+    corpus does: the model alone would take every question the ranker is unsure of (「今天天气怎么样」)
+    for one about a missing law."""
+    return features["lead"] > ABSENT_MARGIN
+
+
+NEAR_COPY = 0.9
+
+
+def is_retelling(features: dict[str, float]) -> bool:
+    """The question all but repeats a missing law's phrase, closer than anything of the corpus."""
+    return features["absent"] >= NEAR_COPY and features["lead"] > 0
 
 
 def absent_features(best: dict, answered: float, bm25: float) -> tuple[dict[str, float], list[tuple[float, int]]]:
@@ -132,7 +156,10 @@ def absent_features(best: dict, answered: float, bm25: float) -> tuple[dict[str,
     ranked = sorted(((sim, key[1]) for key, sim in best.items() if key[0] == "absent"), reverse=True)
     absent = ranked[0][0] if ranked else 0.0
     present = max((sim for key, sim in best.items() if key[0] != "absent"), default=0.0)
-    return ({"absent": absent, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,
+    closest = sorted(best.items(), key=lambda item: item[1], reverse=True)[:5]
+    mass = sum(sim for _, sim in closest)
+    share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
+    return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,
              "bm25": math.log1p(max(bm25, 0.0))}, ranked)
 
 

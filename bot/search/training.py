@@ -249,8 +249,8 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
     for f in range(k):
         w, b = fit_logistic(X[folds != f], y[folds != f])
         oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
-    # As AbsentModel.decide: no missing law that the corpus resembles as closely.
-    oof[X[:, absent_module.ABSENT_FEATURES.index("lead")] <= 0] = 0.0
+    # As AbsentModel.decide: only a law whose phrase resembles the question about as closely as the corpus.
+    oof[X[:, absent_module.ABSENT_FEATURES.index("lead")] <= absent_module.ABSENT_MARGIN] = 0.0
     # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
     was_named = np.array([bool(n[2]) for n in named])
     phrase_negatives = np.arange(len(y)) < n_phrases
@@ -270,7 +270,8 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
 
     pos = np.where(y == 1)[0]
     # Reported: the question names a missing law, or the model says so.
-    flagged = (oof >= threshold) | was_named
+    retold = np.array([absent_module.is_retelling(dict(zip(absent_module.ABSENT_FEATURES, x))) for x in X])
+    flagged = (oof >= threshold) | was_named | retold
     questions = slice(n_phrases, len(y))
     figures = {"phrases": int(len(pos)), "detected": round(float(flagged[pos].mean()), 4),
                "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
