@@ -45,9 +45,6 @@ _ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应�
                          r"|\bam i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
-# 「对方亮了一张牌」 leaves the actor open: someone acted, but which side?
-_OPEN_ACTOR = re.compile(r"对方|对手|上家|下家|他|她|有人|\b(?:opponents?|lho|rho|someone|he|she)\b")
-
 
 def question_actor(normalized: str) -> str | None:
     """The actor who acted in a normalised question, or None when it does not say.
@@ -73,11 +70,6 @@ def asker_role(normalized: str) -> str | None:
     """The seat the asker says he holds (「我是庄家」 → declarer), else None."""
     found = [(m.start(), actor) for actor, pattern in _ASKER.items() for m in [pattern.search(normalized)] if m]
     return min(found)[1] if found else None
-
-
-def actor_is_open(normalized: str) -> bool:
-    """True when the question says someone acted without saying which side (「对方亮了一张牌」)."""
-    return question_actor(normalized) is None and bool(_OPEN_ACTOR.search(normalized))
 
 
 def without_asker(normalized: str) -> str:

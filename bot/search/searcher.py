@@ -19,7 +19,7 @@ from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search.missing import AbsentLaw, referenced_absent
 from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
-from bot.search.actors import LABELS, actor_is_open, question_actor
+from bot.search.actors import LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
@@ -214,6 +214,8 @@ class Searcher:
             )
             if actor is None and result.actor is None:
                 result.ambiguous = self._ambiguity(q, ranked)
+                # The answer hangs on who acted: ask, rather than quote one reading as the answer.
+                result.confident = result.confident and result.ambiguous is None
         return result
 
     def _resemblance(self, q: Query) -> dict:
@@ -236,8 +238,6 @@ class Searcher:
         """When the question leaves open who acted and the close alternatives differ by actor (48
         for declarer, 49 for a defender), the readings and the question to ask back."""
         if not ranked or not ranked[0].best.doc.actors:
-            return None
-        if not (actor_is_open(q.normalized) or question_actor(q.normalized) is None):
             return None
         close = [g for g in ranked[:3] if ranked[0].score - g.score <= AMBIGUITY_GAP]
         actors = list(dict.fromkeys(a for g in close for a in g.best.doc.actors[:1]))

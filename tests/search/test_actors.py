@@ -77,6 +77,7 @@ def test_an_open_actor_is_asked_back(corpus_searcher):
     assert options["declarer"].label_zh == "庄家" and options["defender"].label_en == "Defender"
     assert options["declarer"].hit.law == 48 and options["defender"].hit.law in (49, 50)
     assert result.to_json()["ambiguous"]["options"][0]["hit"]["law"] in (48, 49, 50)
+    assert not result.confident  # one reading is not the answer
 
 
 @pytest.mark.parametrize("actor, laws", [("declarer", {48}), ("defender", {49, 50})])
