@@ -169,11 +169,13 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     click.echo(f"cross-validated: law R@1 {t['law_recall_at_1']:.3f}  R@3 {t['law_recall_at_3']:.3f}  "
                f"clause R@1 {t['clause_recall_at_1']:.3f}")
     click.echo(f"confidence: threshold {report.model.threshold:.3f} → {t['confident_share']:.3f} of ranked answers "
-               f"confident, cross-validated precision {t['confident_precision']}")
+               f"confident, cross-validated precision {t['confident_precision']}; missing laws' phrases answered "
+               f"confidently {t['confident_on_absent']}; precision with a quarter of questions about missing laws "
+               f"{t['confident_precision_mixed']}")
     a = report.absent
     click.echo(f"missing laws (leave-one-phrase-out, {a['phrases']} phrases): detected {a['detected']:.3f}, "
                f"naming the right law {a['right_law']:.3f}; false alarms: corpus phrases {a['false_alarms_phrases']:.3f}, "
-               f"questions {a['false_alarms_questions']:.3f}")
+               f"questions {a['false_alarms_questions']:.3f}; still answered confidently {a['confident']:.3f}")
     model = report.model
     click.echo("weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in model.weights.items()))
     if not dry_run:

@@ -48,8 +48,8 @@ CONFIDENCE_FEATURES = (
     "coverage",          # share of the question's word weight the best row holds
     "situation_phrase",  # the best row's situation phrase match
     "bm25",              # log(1 + raw BM25 of the best row)
-    "words",             # log(1 + number of question words)
     "english",           # the question is in English
+    "absent_lead",       # how much more the question resembles a missing law's phrase than the corpus's
 )
 # Until a model is trained: the old hand-set balance of BM25 and the law's pooled rows.
 _DEFAULT = {"weights": {"bm25": 1.0, "law_best": 1.0, "law_pool": 0.2, "char_share": 0.3, "own_title": 0.2,

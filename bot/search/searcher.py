@@ -201,7 +201,7 @@ class Searcher:
         else:
             result.hits = hits[:k]
             if ranked:
-                result.probability = self.model.probability(confidence_features(q, ranked))
+                result.probability = self.model.probability(confidence_features(q, ranked, self._resemblance(q)))
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
             result.absent = self.model.absent.decide(self._resemblance(q), named, self._absent_laws, answered,
@@ -511,8 +511,11 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     return out
 
 
-def confidence_features(q: Query, ranked: list[LawCandidates]) -> dict[str, float]:
-    """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer."""
+def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
+    """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
+    (``resemblance``: the phrase look-up of :meth:`Searcher._resemblance`)."""
+    absent = max((sim for key, sim in resemblance.items() if key[0] == "absent"), default=0.0)
+    present = max((sim for key, sim in resemblance.items() if key[0] != "absent"), default=0.0)
     terms = q.terms
     best = ranked[0].best
     second = ranked[1].score if len(ranked) > 1 else ranked[0].score - 2.0
@@ -522,8 +525,8 @@ def confidence_features(q: Query, ranked: list[LawCandidates]) -> dict[str, floa
         "coverage": sum(w for t, w in terms.items() if t in best.doc.words) / (sum(terms.values()) or 1),
         "situation_phrase": best.features["situation_phrase"],
         "bm25": math.log1p(max(best.bm25, 0.0)),
-        "words": math.log1p(len(terms)),
         "english": 1.0 if q.english else 0.0,
+        "absent_lead": absent - present,
     }
 
 

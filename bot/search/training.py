@@ -24,6 +24,7 @@ import numpy as np
 from bot.search import missing as absent_module
 from bot.search.actors import question_actor
 from bot.search.evaluation import evaluate, is_right
+from bot.search.phrases import is_name
 from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
 from bot.search.searcher import Searcher, confidence_features, group_by_law
@@ -104,36 +105,74 @@ def fit_ranker(examples_: list[Example]) -> dict[str, float]:
     return {f: float(x) for f, x in zip(FEATURES, w)}
 
 
-def fit_logistic(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
-    """Plain logistic regression (gradient descent, L2) → (weights, bias)."""
+def fit_logistic(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> tuple[np.ndarray, float]:
+    """Plain logistic regression (gradient descent, L2, optional sample ``weights``) → (weights, bias)."""
     mean, std = X.mean(0), X.std(0) + 1e-9
     Z = (X - mean) / std
+    sw = np.ones(len(y)) if weights is None else weights
+    sw = sw / sw.sum()
     w, b = np.zeros(X.shape[1]), 0.0
     for _ in range(3000):
         p = 1.0 / (1.0 + np.exp(-(Z @ w + b)))
-        w -= 0.1 * (Z.T @ (p - y) / len(y) + L2 * w)
-        b -= 0.1 * float((p - y).mean())
+        w -= 0.1 * (Z.T @ ((p - y) * sw) + L2 * w)
+        b -= 0.1 * float(((p - y) * sw).sum())
     # back to unscaled features, so run time needs no scaler
     return w / std, b - float((w * mean / std).sum())
 
 
-def _top_right(ex: Example, weights: dict[str, float]) -> tuple[bool, dict]:
+def _top_right(ex: Example, weights: dict[str, float], searcher: Searcher) -> tuple[bool, dict]:
     model = RankerModel(weights)
     for c in ex.cands:
         c.score = model.score(c.features)
     ranked = group_by_law(ex.cands)
-    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked)
+    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher._resemblance(ex.query))
 
 
-def threshold_for(probabilities: list[float], right: list[bool], target: float = TARGET_PRECISION) -> float:
-    """The lowest threshold at which the answers at or above it are right at least ``target`` of the time."""
-    order = sorted(zip(probabilities, right), reverse=True)
-    best, hits = 1.0, 0
-    for n, (p, ok) in enumerate(order, 1):
-        hits += ok
-        if hits / n >= target:
+def threshold_for(probabilities: list[float], right: list[bool], weights: list[float] | None = None,
+                  target: float = TARGET_PRECISION) -> float:
+    """The lowest threshold at which the (weighted) answers at or above it are right at least
+    ``target`` of the time."""
+    weights = weights or [1.0] * len(right)
+    order = sorted(zip(probabilities, right, weights), key=lambda t: t[0], reverse=True)
+    best, hits, total = 1.0, 0.0, 0.0
+    for p, ok, w in order:
+        hits += w * ok
+        total += w
+        if hits / total >= target:
             best = p
     return best
+
+
+# The share of questions about missing laws the confidence model expects (a quarter: the fresh
+# set of the issue holds 40 of 150); their phrases, asked as questions, are its wrong answers.
+ABSENT_SHARE = 0.25
+
+
+def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict], k: int) -> tuple[list, list]:
+    """Confidence features of every missing law's phrase asked as a question (that phrase taken
+    out of the phrase index), ranked by a fold's model; any answer to them is wrong."""
+    index = searcher.phrases
+    raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
+    X, fold = [], []
+    titles = {t for law in searcher._absent_laws.values() for t in (law.title, law.title_en)}
+    for i, key in enumerate(index.keys):
+        # Situations told, not names: a bare title would teach that every short question is unsure.
+        if key[0] != "absent" or is_name(raw[i]) or raw[i] in titles:
+            continue
+        q = understand(raw[i], searcher.segmenter, searcher.lexicon)
+        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+            continue
+        q.resemblance = index.best_by_key(q.normalized, q.expansions + q.corrections, skip={i})
+        cands = searcher.candidates(q, question_actor(q.normalized))
+        if not cands:
+            continue
+        model = RankerModel(weights_by_fold[i % k])
+        for c in cands:
+            c.score = model.score(c.features)
+        feats = confidence_features(q, group_by_law(cands), q.resemblance)
+        X.append([feats[n] for n in CONFIDENCE_FEATURES])
+        fold.append(i % k)
+    return X, fold
 
 
 @dataclass
@@ -153,7 +192,7 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     order = list(range(len(rows)))
     random.Random(seed).shuffle(order)
     folds = [[rows[i] for i in order[f::k]] for f in range(k)]
-    fold_reports, conf_X, conf_y, conf_fold = [], [], [], []
+    fold_reports, conf_X, conf_y, conf_fold, fold_weights = [], [], [], [], []
     for f in range(k):
         train_rows = [r for g, fold in enumerate(folds) if g != f for r in fold]
         weights = fit_ranker(examples(base, train_rows))
@@ -164,29 +203,39 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
                              "clause_recall_at_1": report.clause_recall_at_1})
         log(f"fold {f + 1}: n={report.n:3d}  law R@1 {report.law_recall_at_1:.3f}  R@3 {report.law_recall_at_3:.3f}"
             f"  clause R@1 {report.clause_recall_at_1 if report.clause_recall_at_1 is not None else float('nan'):.3f}")
+        fold_weights.append(weights)
         for ex in examples(base, folds[f]):
-            ok, feats = _top_right(ex, weights)
+            ok, feats = _top_right(ex, weights, base)
             conf_X.append([feats[n] for n in CONFIDENCE_FEATURES])
             conf_y.append(ok)
             conf_fold.append(f)
-    X, y, fold_of = np.array(conf_X), np.array(conf_y, dtype=float), np.array(conf_fold)
+    n_in = len(conf_y)
+    absent_X, absent_fold = _absent_confidence_examples(base, fold_weights, k)
+    X = np.array(conf_X + absent_X)
+    y = np.array(conf_y + [False] * len(absent_X), dtype=float)
+    fold_of = np.array(conf_fold + absent_fold)
+    sample = np.array([1.0] * n_in + [ABSENT_SHARE / (1 - ABSENT_SHARE) * n_in / max(1, len(absent_X))] * len(absent_X))
     # The confidence model, cross-validated over the same folds on out-of-fold rankings.
     oof = np.zeros(len(y))
     for f in range(k):
-        w, b = fit_logistic(X[fold_of != f], y[fold_of != f])
+        w, b = fit_logistic(X[fold_of != f], y[fold_of != f], sample[fold_of != f])
         oof[fold_of == f] = 1.0 / (1.0 + np.exp(-(X[fold_of == f] @ w + b)))
-    threshold = threshold_for(list(oof), list(y.astype(bool)))
+    threshold = threshold_for(list(oof), list(y.astype(bool)), list(sample))
     chosen = oof >= threshold
-    w, b = fit_logistic(X, y)
+    w, b = fit_logistic(X, y, sample)
     weights = fit_ranker(examples(base, rows))
     n = sum(r["n"] for r in fold_reports)
     totals = {key: round(sum(r[key] * r["n"] for r in fold_reports) / n, 4)
               for key in ("law_recall_at_1", "law_recall_at_3")}
     clause_rows = [r for r in fold_reports if r["clause_recall_at_1"] is not None]
     totals["clause_recall_at_1"] = round(sum(r["clause_recall_at_1"] for r in clause_rows) / len(clause_rows), 4)
-    totals["ranked_questions"] = len(y)
-    totals["confident_share"] = round(float(chosen.mean()), 4)
-    totals["confident_precision"] = round(float(y[chosen].mean()), 4) if chosen.any() else None
+    inside = np.arange(len(y)) < n_in
+    totals["ranked_questions"] = n_in
+    totals["confident_share"] = round(float(chosen[inside].mean()), 4)
+    totals["confident_precision"] = round(float(y[chosen & inside].mean()), 4) if (chosen & inside).any() else None
+    totals["confident_on_absent"] = round(float(chosen[~inside].mean()), 4) if (~inside).any() else None
+    mixed = float((sample * y)[chosen].sum() / sample[chosen].sum()) if chosen.any() else None
+    totals["confident_precision_mixed"] = round(mixed, 4) if mixed is not None else None
     model = RankerModel(weights, dict(zip(CONFIDENCE_FEATURES, map(float, w))), float(b), float(threshold))
     detector, absent = tune_absent(searcher_factory(model), rows)
     model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, detector)
@@ -212,7 +261,7 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
             return  # answered before ranking: never a missing-law note
         best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
         ranked = searcher.rank(q, question_actor(q.normalized))
-        answered = searcher.model.probability(confidence_features(q, ranked)) if ranked else 0.0
+        answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
         features, by_sim = absent_module.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
         X.append([features[f] for f in absent_module.ABSENT_FEATURES])
@@ -273,7 +322,10 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
     retold = np.array([absent_module.is_retelling(dict(zip(absent_module.ABSENT_FEATURES, x))) for x in X])
     flagged = (oof >= threshold) | was_named | retold
     questions = slice(n_phrases, len(y))
-    figures = {"phrases": int(len(pos)), "detected": round(float(flagged[pos].mean()), 4),
+    # A ranked answer stays confident unless its missing law is reported (as Searcher.ask).
+    answered = 1.0 - X[:, absent_module.ABSENT_FEATURES.index("unanswered")]
+    confident = (answered >= searcher.model.threshold) & ~flagged
+    figures = {"phrases": int(len(pos)), "confident": round(float(confident[pos].mean()), 4), "detected": round(float(flagged[pos].mean()), 4),
                "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
                "false_alarms_phrases": round(float(flagged[:n_phrases][y[:n_phrases] == 0].mean()), 4),
                "false_alarms_questions": round(float(flagged[questions].mean()), 4)}

