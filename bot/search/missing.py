@@ -14,6 +14,7 @@ is never reported, so adding a law to the corpus silences it by itself.
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -156,7 +157,7 @@ def absent_features(best: dict, answered: float, bm25: float) -> tuple[dict[str,
     ranked = sorted(((sim, key[1]) for key, sim in best.items() if key[0] == "absent"), reverse=True)
     absent = ranked[0][0] if ranked else 0.0
     present = max((sim for key, sim in best.items() if key[0] != "absent"), default=0.0)
-    closest = sorted(best.items(), key=lambda item: item[1], reverse=True)[:5]
+    closest = heapq.nlargest(5, best.items(), key=lambda item: item[1])
     mass = sum(sim for _, sim in closest)
     share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
     return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,

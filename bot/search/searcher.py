@@ -467,7 +467,9 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
 def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
                    resemblance: dict) -> list[Candidate]:
     """The features of :data:`bot.search.ranker.FEATURES` for each found row."""
-    items = list(q.terms.items())
+    weights = q.terms
+    items = list(weights.items())
+    term_set = frozenset(weights)
     total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
@@ -483,14 +485,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
         best, top4, top4_sum = pools[doc.law or doc.term]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        title = body = situation = 0
-        for t, w in items:
-            if t in doc.title_words:
-                title += w
-            if t in doc.body_words:
-                body += w
-            if t in doc.situation_words:
-                situation += w
+        title = sum([weights[t] for t in term_set & doc.title_words])
+        body = sum([weights[t] for t in term_set & doc.body_words])
+        situation = sum([weights[t] for t in term_set & doc.situation_words])
         features = {
             "bm25": score / top,
             "law_best": best / top,
