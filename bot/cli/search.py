@@ -167,7 +167,7 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     report = training.train(factory, rows, k=folds, log=click.echo)
     t = report.totals
     click.echo(f"cross-validated: law R@1 {t['law_recall_at_1']:.3f}  R@3 {t['law_recall_at_3']:.3f}  "
-               f"clause R@1 {t['clause_recall_at_1']:.3f}")
+               f"clause R@1 {_fig(t['clause_recall_at_1'])}")
     click.echo(f"confidence: threshold {report.model.threshold:.3f} → {t['confident_share']:.3f} of ranked answers "
                f"confident, cross-validated precision {t['confident_precision']}; missing laws' phrases answered "
                f"confidently {t['confident_on_absent']}; precision with a quarter of questions about missing laws "

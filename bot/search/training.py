@@ -201,8 +201,9 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
         fold_reports.append({"fold": f + 1, "n": report.n, "law_recall_at_1": report.law_recall_at_1,
                              "law_recall_at_3": report.law_recall_at_3,
                              "clause_recall_at_1": report.clause_recall_at_1})
+        clause = "n/a" if report.clause_recall_at_1 is None else f"{report.clause_recall_at_1:.3f}"
         log(f"fold {f + 1}: n={report.n:3d}  law R@1 {report.law_recall_at_1:.3f}  R@3 {report.law_recall_at_3:.3f}"
-            f"  clause R@1 {report.clause_recall_at_1 if report.clause_recall_at_1 is not None else float('nan'):.3f}")
+            f"  clause R@1 {clause}")
         fold_weights.append(weights)
         for ex in examples(base, folds[f]):
             ok, feats = _top_right(ex, weights, base)
@@ -228,7 +229,8 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     totals = {key: round(sum(r[key] * r["n"] for r in fold_reports) / n, 4)
               for key in ("law_recall_at_1", "law_recall_at_3")}
     clause_rows = [r for r in fold_reports if r["clause_recall_at_1"] is not None]
-    totals["clause_recall_at_1"] = round(sum(r["clause_recall_at_1"] for r in clause_rows) / len(clause_rows), 4)
+    totals["clause_recall_at_1"] = (round(sum(r["clause_recall_at_1"] for r in clause_rows) / len(clause_rows), 4)
+                                    if clause_rows else None)
     inside = np.arange(len(y)) < n_in
     totals["ranked_questions"] = n_in
     totals["confident_share"] = round(float(chosen[inside].mean()), 4)
