@@ -141,7 +141,7 @@ class Searcher:
         # The missing laws' titles and short names, looked for whole in a question.
         self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
                              if key[0] == "absent" and is_name(text)]
-        self._absent_laws = {law: AbsentLaw(law, title, title_en)
+        self.absent_laws = {law: AbsentLaw(law, title, title_en)
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
@@ -201,10 +201,10 @@ class Searcher:
         else:
             result.hits = hits[:k]
             if ranked:
-                result.probability = self.model.probability(confidence_features(q, ranked, self._resemblance(q)))
+                result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
-            result.absent = self.model.absent.decide(self._resemblance(q), named, self._absent_laws, answered,
+            result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
                                                      ranked[0].best.bm25 if ranked else 0.0)
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
@@ -218,7 +218,11 @@ class Searcher:
                 result.confident = result.confident and result.ambiguous is None
         return result
 
-    def _resemblance(self, q: Query) -> dict:
+    def answered_before_ranking(self, q: Query) -> bool:
+        """True when a reference or a definition answers ``q`` (the ranker never decides it)."""
+        return bool(q.reference or q.mentioned) or self._definition_for(q) is not None
+
+    def resemblance(self, q: Query) -> dict:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
@@ -323,7 +327,7 @@ class Searcher:
         found = [(doc, score) for doc, score in found if not (exclude_definitions and doc.law == 0)]
         if not found:
             return []
-        return _with_features(found, q, actor, self._resemblance(q))
+        return _with_features(found, q, actor, self.resemblance(q))
 
     def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
              strict: bool = False) -> list["LawCandidates"]:
@@ -510,7 +514,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
 
 def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
-    (``resemblance``: the phrase look-up of :meth:`Searcher._resemblance`)."""
+    (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
     absent = max((sim for key, sim in resemblance.items() if key[0] == "absent"), default=0.0)
     present = max((sim for key, sim in resemblance.items() if key[0] != "absent"), default=0.0)
     terms = q.terms

@@ -6,11 +6,13 @@ come from the real search (:meth:`bot.search.Searcher.candidates`).  Pairs teach
 a row of a right law outranks every row of a wrong law, and that the right clause outranks its
 siblings; a small L2 penalty keeps weights modest.  Each fold's model is measured by the real
 pipeline (:func:`bot.search.evaluation.evaluate`) on the questions it never saw, and those
-out-of-fold rankings train the confidence model, whose threshold is the lowest at which
-cross-validated precision stays ≥ :data:`TARGET_PRECISION`.  The absent-law thresholds are
-tuned by a leave-one-phrase-out check: every missing law's phrase, taken out of the index, must
-still be recognised by the others; every question of the sets (all about laws the corpus holds)
-must not be.  numpy is imported here only: scoring at run time is a dot product in plain Python.
+out-of-fold rankings — with the missing laws' own phrases asked as questions, a quarter of the
+weight, whose every answer is wrong — train the confidence model, whose threshold is the lowest at
+which cross-validated precision stays ≥ :data:`TARGET_PRECISION`.  The missing-law detector is a
+logistic model checked leave-one-phrase-out: every missing law's phrase, taken out of the index,
+should be recognised by the others; the sets' questions (all about laws the corpus holds) and the
+corpus's own phrases should not be (false alarms ≤ :data:`MAX_FALSE_ALARMS`).  numpy is imported
+here only: scoring at run time is a dot product in plain Python.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bot.search import missing as absent_module
+from bot.search import missing
 from bot.search.actors import question_actor
 from bot.search.evaluation import evaluate, is_right
 from bot.search.phrases import is_name
@@ -55,7 +57,7 @@ def examples(searcher: Searcher, rows: list[dict]) -> list[Example]:
         if row.get("in_corpus") is False:
             continue
         q = understand(row["q"], searcher.segmenter, searcher.lexicon)
-        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+        if searcher.answered_before_ranking(q):
             continue
         cands = searcher.candidates(q, question_actor(q.normalized))
         if not cands:
@@ -125,7 +127,7 @@ def _top_right(ex: Example, weights: dict[str, float], searcher: Searcher) -> tu
     for c in ex.cands:
         c.score = model.score(c.features)
     ranked = group_by_law(ex.cands)
-    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher._resemblance(ex.query))
+    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher.resemblance(ex.query))
 
 
 def threshold_for(probabilities: list[float], right: list[bool], weights: list[float] | None = None,
@@ -154,13 +156,13 @@ def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict],
     index = searcher.phrases
     raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
     X, fold = [], []
-    titles = {t for law in searcher._absent_laws.values() for t in (law.title, law.title_en)}
+    titles = {t for law in searcher.absent_laws.values() for t in (law.title, law.title_en)}
     for i, key in enumerate(index.keys):
         # Situations told, not names: a bare title would teach that every short question is unsure.
         if key[0] != "absent" or is_name(raw[i]) or raw[i] in titles:
             continue
         q = understand(raw[i], searcher.segmenter, searcher.lexicon)
-        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+        if searcher.answered_before_ranking(q):
             continue
         q.resemblance = index.best_by_key(q.normalized, q.expansions + q.corrections, skip={i})
         cands = searcher.candidates(q, question_actor(q.normalized))
@@ -259,14 +261,14 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
 
     def add(text: str, skip: set[int] | None, label: int, law: int | None = None) -> None:
         q = understand(text, searcher.segmenter, searcher.lexicon)
-        if q.reference or q.mentioned or searcher._definition_for(q) is not None:
+        if searcher.answered_before_ranking(q):
             return  # answered before ranking: never a missing-law note
         best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
         ranked = searcher.rank(q, question_actor(q.normalized))
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
-        features, by_sim = absent_module.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
-        X.append([features[f] for f in absent_module.ABSENT_FEATURES])
+        features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
+        X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))
 
@@ -291,7 +293,7 @@ def _alarm_threshold(scores: np.ndarray, named: np.ndarray) -> float:
 
 
 def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
-                tie: float = 0.1, max_laws: int = 3) -> tuple[absent_module.AbsentModel, dict]:
+                tie: float = 0.1, max_laws: int = 3) -> tuple[missing.AbsentModel, dict]:
     """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
     alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases)."""
     X, y, named, n_phrases = absent_examples(searcher, rows)
@@ -301,7 +303,7 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
         w, b = fit_logistic(X[folds != f], y[folds != f])
         oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
     # As AbsentModel.decide: only a law whose phrase resembles the question about as closely as the corpus.
-    oof[X[:, absent_module.ABSENT_FEATURES.index("lead")] <= absent_module.ABSENT_MARGIN] = 0.0
+    oof[X[:, missing.ABSENT_FEATURES.index("lead")] <= missing.ABSENT_MARGIN] = 0.0
     # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
     was_named = np.array([bool(n[2]) for n in named])
     phrase_negatives = np.arange(len(y)) < n_phrases
@@ -309,7 +311,7 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
     threshold = max(_alarm_threshold(oof[phrase_negatives], was_named[phrase_negatives]),
                     _alarm_threshold(oof[n_phrases:], was_named[n_phrases:]))
     w, b = fit_logistic(X, y)
-    model = absent_module.AbsentModel(dict(zip(absent_module.ABSENT_FEATURES, map(float, w))), float(b),
+    model = missing.AbsentModel(dict(zip(missing.ABSENT_FEATURES, map(float, w))), float(b),
                                       threshold, tie, max_laws)
 
     def names_own(i: int) -> bool:
@@ -321,11 +323,11 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
 
     pos = np.where(y == 1)[0]
     # Reported: the question names a missing law, or the model says so.
-    retold = np.array([absent_module.is_retelling(dict(zip(absent_module.ABSENT_FEATURES, x))) for x in X])
+    retold = np.array([missing.is_retelling(dict(zip(missing.ABSENT_FEATURES, x))) for x in X])
     flagged = (oof >= threshold) | was_named | retold
     questions = slice(n_phrases, len(y))
     # A ranked answer stays confident unless its missing law is reported (as Searcher.ask).
-    answered = 1.0 - X[:, absent_module.ABSENT_FEATURES.index("unanswered")]
+    answered = 1.0 - X[:, missing.ABSENT_FEATURES.index("unanswered")]
     confident = (answered >= searcher.model.threshold) & ~flagged
     figures = {"phrases": int(len(pos)), "confident": round(float(confident[pos].mean()), 4), "detected": round(float(flagged[pos].mean()), 4),
                "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
