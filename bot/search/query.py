@@ -177,12 +177,13 @@ class Query:
     # the closest situation phrases, once looked up (see bot.search.searcher)
     resemblance: dict | None = None
 
-    @property
+    @functools.cached_property
     def terms(self) -> Counter:
         """Search words with integer weights: a single character 1, a word or a typo correction 2,
         a glossary bridge 3 — or 2 when it leads to a word common all over the rulebook (card →
         牌张, play → 打牌), which tells rows apart no better than a plain word.  FTS5 has no term
-        weights, so the caller repeats each word that many times in the query."""
+        weights, so the caller repeats each word that many times in the query.  Computed once, on
+        first use, after :func:`understand` has filled the query in."""
         weights: Counter = Counter()
         for w in self.words:
             weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
