@@ -31,6 +31,9 @@ ALTERNATIVES = 2
 MAX_REF_BUTTONS = 6
 REFS_PER_ROW = 3
 INLINE_LIMIT = 50
+# Below this calibrated probability the best hit is most likely unrelated (「今天中午吃什么」):
+# the reply says no rule was found rather than "not sure".
+OFF_TOPIC = 0.1
 MAX_LAW_NUMBER = 999  # /next and /prev take a law number; larger ones are typos
 MAX_PAGE = 999
 # A button label longer than this gets a row of its own (a phone shows about 20 wide characters).
@@ -507,12 +510,16 @@ class Core:
         if top is None:
             no_hits = self._note("no_hits", lang, query=query[:40])
             return replace(no_hits, body=missing + no_hits.body)
-        if not result.confident:
+        # 「X是什么意思」 is answered from the text itself (a definition, or the clause that says
+        # 「…即成为X」), whatever the ranking's confidence.
+        defined = self._undefined_term(query, top, context, lang, from_text_only=not result.confident)
+        if defined is None and not result.confident:
             # A guess is not quoted: the nearest answers are offered, one tap each.
             options = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in hits)
-            return Reply(body=missing + say("not_confident", lang), buttons=options)
-        reply = self._undefined_term(query, top, context, lang) or self._target_reply(
-            top.law, top.clause, top.term, lang, tuple(top.matched), context)
+            probability = getattr(result, "probability", None)
+            lead = "off_topic" if probability is not None and probability < OFF_TOPIC and not missing else "not_confident"
+            return Reply(body=missing + say(lead, lang), buttons=options)
+        reply = defined or self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
         if reply is None:
             no_hits = self._note("no_hits", lang, query=query[:40])
             return replace(no_hits, body=missing + no_hits.body)
@@ -550,9 +557,12 @@ class Core:
             question = with_actor(question, actor)  # a searcher that cannot be told reads the words
         return self._search(question, context, lang, actor=actor, number=context.remember_question(question))
 
-    def _undefined_term(self, query: str, top, context: ChatContext, lang: str) -> Reply | None:
+    def _undefined_term(self, query: str, top, context: ChatContext, lang: str,
+                        from_text_only: bool = False) -> Reply | None:
         """For 「X是什么意思」 about a term chapter 1 does not define: say so, and show where the law
-        says what X is (罚张 → the stem of Law 50 and 50B), else the best clause."""
+        says what X is (罚张 → the stem of Law 50 and 50B), else the best clause.  With
+        ``from_text_only`` (an unsure search) only a definition or a clause whose text says what X
+        is will do: no fallback to the best clause."""
         subject = self._definition_subject(query)
         if top.law == 0 or not subject:
             return None
@@ -570,6 +580,8 @@ class Core:
                 break
         note = say("not_defined", lang, term=subject[:40])
         if not focus:
+            if from_text_only:
+                return None
             reply = self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
             return reply and replace(reply, body=note + "\n" + reply.body)
         excerpt = law_excerpt(law, focus)

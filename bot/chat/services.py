@@ -71,12 +71,13 @@ class Services:
             services.parse_reference = parse_reference
         except ImportError:
             log.warning("bot.rulebook.refs is not available: law references are answered by search")
+        searcher = None
         try:
+            from bot.search.query import definition_subject
             from bot.search.searcher import Searcher
 
-            from bot.search.query import definition_subject
-
-            services.ask = Searcher.open().ask
+            searcher = Searcher.open()
+            services.ask = searcher.ask
             services.definition_subject = definition_subject
         except ImportError:
             log.warning("bot.search.searcher is not available: questions cannot be answered")
@@ -97,11 +98,9 @@ class Services:
             }
         except ImportError:
             log.warning("bot.scoring.replies is not available: scoring is off")
-        from bot.search.absent import topics_not_in_corpus
-        from bot.base.textnorm import normalize_query
-
-        services.missing_notes = lambda question, lang: [
-            topic.note(lang) for topic in topics_not_in_corpus(normalize_query(question), services.rulebook)]
+        if searcher is not None:
+            # The same search answers and says which missing law a question is about (SearchResult.absent).
+            services.missing_notes = lambda question, lang: [law.note(lang) for law in searcher.ask(question).absent]
         try:
             from bot.club import handle_command
 

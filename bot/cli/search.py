@@ -55,7 +55,14 @@ def ask(as_json: bool, k: int, question: tuple[str, ...]) -> None:
 def _render(result, english: bool) -> str:
     from bot.rulebook.model import clause_label
 
-    lines = []
+    lang = "en" if english else "zh"
+    lines = [law.note(lang) for law in result.absent]
+    if result.ambiguous:
+        a = result.ambiguous
+        lines.append(a.question_en if english else a.question_zh)
+        for option in a.options:
+            label = option.label_en if english else option.label_zh
+            lines.append(f"  {label}: {clause_label(option.hit.clause or str(option.hit.law))} {option.hit.title}")
     if not result.confident:
         lines.append("No good match found. The nearest articles:" if english else "没有找到很好的匹配。最接近的条文:")
     for hit in result.hits:
@@ -82,27 +89,99 @@ def eval_command(as_json: bool, file: str) -> None:
     except EvalFileError as err:
         fail(f"{err} — e.g. {{\"id\": \"q1\", \"q\": \"罚张\", \"laws\": [50], \"clause\": null}}")
     searcher = _open_searcher()
-    report = evaluate(lambda q: searcher.ask(q).hits, rows)
+    report = evaluate(searcher.ask, rows)
     if as_json:
         emit_json(report.to_json(), one_line=True)
         return
-    clause = "n/a" if report.clause_recall_at_1 is None else f"{report.clause_recall_at_1:.3f}"
-    click.echo(f"questions        {report.n}")
-    click.echo(f"law Recall@1     {report.law_recall_at_1:.3f}")
-    click.echo(f"law Recall@3     {report.law_recall_at_3:.3f}")
-    click.echo(f"law MRR          {report.law_mrr:.3f}")
-    click.echo(f"clause Recall@1  {clause}")
+    click.echo(f"questions        {report.n} ({report.in_corpus} about laws in the corpus, "
+               f"{report.absent_rows} about missing laws)")
+    click.echo(f"law Recall@1     {_fig(report.law_recall_at_1)}   (law and clause figures: in-corpus questions only)")
+    click.echo(f"law Recall@3     {_fig(report.law_recall_at_3)}")
+    click.echo(f"law MRR          {_fig(report.law_mrr)}")
+    click.echo(f"clause Recall@1  {_fig(report.clause_recall_at_1)}")
+    click.echo(f"confident        {_fig(report.confident_share)} of answers, precision {_fig(report.confident_precision)}")
+    click.echo(f"absent laws      recall {_fig(report.absent_recall)}, false alarms {_fig(report.false_alarms)}")
+    click.echo(f"all right        {_fig(report.right)}   (rank 1, or the missing law recognised)")
     click.echo(f"latency p50/p99  {report.p50_ms:.2f} / {report.p99_ms:.2f} ms")
-    click.echo("\nby kind               n    R@1    R@3    MRR  clause")
+    click.echo("\nby kind               n    R@1    R@3    MRR  clause  conf.P  absent  alarms")
     for kind, m in report.by_kind.items():
-        c = "   n/a" if m["clause_recall_at_1"] is None else f"{m['clause_recall_at_1']:6.3f}"
-        click.echo(f"  {kind:<16}{m['n']:5d} {m['law_recall_at_1']:6.3f} {m['law_recall_at_3']:6.3f} "
-                   f"{m['law_mrr']:6.3f} {c}")
+        click.echo(f"  {kind:<16}{m['n']:5d} {_fig(m['law_recall_at_1'], 6)} {_fig(m['law_recall_at_3'], 6)} "
+                   f"{_fig(m['law_mrr'], 6)} {_fig(m['clause_recall_at_1'], 6)}  {_fig(m['confident_precision'], 6)}"
+                   f"  {_fig(m['absent_recall'], 6)}  {_fig(m['false_alarms'], 6)}")
     if report.misses:
-        click.echo(f"\nmisses ({len(report.misses)}): id, expected law/clause, got top 3, question")
+        click.echo(f"\nmisses ({len(report.misses)}): id, expected law/clause, got top 3 [absent] (* confident), question")
         for miss in report.misses:
             expected = f"{'/'.join(map(str, miss['laws']))}:{miss['clause'] or ''}"
-            click.echo(f"  {miss['id']}  {expected:<10} {' '.join(miss['got']):<30} {miss['q']}")
+            if not miss["in_corpus"]:
+                expected += " (absent)"
+            got = " ".join(miss["got"]) + (f" [{','.join(map(str, miss['absent']))}]" if miss["absent"] else "")
+            star = "*" if miss["confident"] else " "
+            click.echo(f"  {miss['id']}  {expected:<10} {got:<30}{star} {miss['q']}")
+
+
+def _fig(value: float | None, width: int = 5) -> str:
+    return "n/a".rjust(width) if value is None else f"{value:.3f}".rjust(width)
+
+
+DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/own_questions.jsonl", "bench/heldout_a.jsonl",
+                         "bench/heldout_b.jsonl", "bench/heldout_c.jsonl")
+
+
+@click.command(name="train-ranker")
+@click.option("-k", "folds", default=5, show_default=True, help="Cross-validation folds (2–10).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the model (default: bot/search/ranker.json).")
+@click.option("--dry-run", is_flag=True, help="Cross-validate and print, but do not write the model.")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, ...]) -> None:
+    """Train the ranking and confidence model on question FILES (JSONL; default: the repository's sets),
+    printing each cross-validation fold's figures, and write it to bot/search/ranker.json."""
+    import json
+    from pathlib import Path
+
+    try:
+        from bot.search import training
+    except ImportError:
+        fail("train-ranker needs numpy: pip install -e '.[test]'")
+    from bot.search.evaluation import EvalFileError, read_questions
+    from bot.search.ranker import WEIGHTS_PATH, RankerModel
+    from bot.search.searcher import Searcher
+
+    if not 2 <= folds <= 10:
+        fail("-k must be between 2 and 10, e.g. -k 5")
+    paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
+    rows = []
+    for path in paths:
+        try:
+            rows += read_questions(path)
+        except EvalFileError as err:
+            fail(str(err))
+    if not rows:
+        fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/heldout_a.jsonl")
+    click.echo(f"training on {len(rows)} questions from {len(paths)} files, {folds}-fold cross-validation")
+    base = Searcher.open(model=RankerModel({}))
+
+    def factory(model):
+        return Searcher(base.rulebook, base.db, base.segmenter, base.lexicon, model or RankerModel({"bm25": 1.0}))
+
+    report = training.train(factory, rows, k=folds, log=click.echo)
+    t = report.totals
+    click.echo(f"cross-validated: law R@1 {t['law_recall_at_1']:.3f}  R@3 {t['law_recall_at_3']:.3f}  "
+               f"clause R@1 {_fig(t['clause_recall_at_1'])}")
+    click.echo(f"confidence: threshold {report.model.threshold:.3f} → {t['confident_share']:.3f} of ranked answers "
+               f"confident, cross-validated precision {t['confident_precision']}; missing laws' phrases answered "
+               f"confidently {t['confident_on_absent']}; precision with a quarter of questions about missing laws "
+               f"{t['confident_precision_mixed']}")
+    a = report.absent
+    click.echo(f"missing laws (leave-one-phrase-out, {a['phrases']} phrases): detected {a['detected']:.3f}, "
+               f"naming the right law {a['right_law']:.3f}; false alarms: corpus phrases {a['false_alarms_phrases']:.3f}, "
+               f"questions {a['false_alarms_questions']:.3f}; still answered confidently {a['confident']:.3f}")
+    model = report.model
+    click.echo("weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in model.weights.items()))
+    if not dry_run:
+        target = Path(out) if out else WEIGHTS_PATH
+        target.write_text(json.dumps(model.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        click.echo(f"wrote {target}")
 
 
 @click.command()
@@ -114,4 +193,4 @@ def build() -> None:
     click.echo(f"search index ready: {docs} documents, {words} words")
 
 
-COMMANDS: list = [ask, eval_command, build]
+COMMANDS: list = [ask, eval_command, build, train_ranker]

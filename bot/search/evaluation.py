@@ -1,8 +1,13 @@
-"""Measure the search on a question set (``{"id", "q", "laws", "clause", "kind", "term"?}`` per line).
+"""Measure the search on a question set (``{"id", "q", "laws", "clause", "kind", "term"?, "in_corpus"?}`` per line).
 
 Law Recall@1/@3 and MRR count a hit as right when its law is one of ``laws``; a definition
-hit (law 0) must also name the expected ``term``.  Clause Recall@1 is over questions with a
-gold clause.  Latency is per query, in process, after one warm-up pass.
+hit (law 0) must also name the expected ``term``.  They, and clause Recall@1 (over questions with
+a gold clause), are computed over the questions about laws the corpus holds: a row with
+``"in_corpus": false`` is about a missing law (named in ``laws``) and is right when that law is
+reported absent.  Confident precision is the share of answers marked ``confident`` whose best
+hit is right (a confident answer to a missing-law question is wrong).  Absent recall is over
+missing-law rows, false alarms over the others.  Latency is per query, in process, after one
+warm-up pass.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,12 +26,25 @@ class EvalFileError(ValueError):
 
 @dataclass
 class Outcome:
-    """One question and where its right answer ranked (0 when not in the hits)."""
+    """One question and what the search made of it."""
 
     row: dict
-    rank: int
+    rank: int            # where the right law ranked (0 when not in the hits)
     clause_ok: bool | None
     got: list[str]
+    confident: bool | None = None   # None when the method does not say
+    absent: tuple[int, ...] = ()
+
+    @property
+    def in_corpus(self) -> bool:
+        return self.row.get("in_corpus", True) is not False
+
+    @property
+    def right(self) -> bool:
+        """Right at rank 1, or (for a missing-law question) the missing law recognised."""
+        if self.in_corpus:
+            return self.rank == 1
+        return bool(set(self.absent) & set(self.row["laws"]))
 
 
 @dataclass
@@ -34,27 +52,34 @@ class Report:
     """Quality and latency over a question set."""
 
     n: int
-    law_recall_at_1: float
-    law_recall_at_3: float
-    law_mrr: float
+    law_recall_at_1: float | None
+    law_recall_at_3: float | None
+    law_mrr: float | None
     clause_recall_at_1: float | None
-    p50_ms: float
-    p99_ms: float
+    p50_ms: float = 0.0
+    p99_ms: float = 0.0
+    in_corpus: int = 0
+    right: float | None = None
+    confident_share: float | None = None
+    confident_precision: float | None = None
+    absent_rows: int = 0
+    absent_recall: float | None = None
+    false_alarms: float | None = None
     by_kind: dict[str, dict] = field(default_factory=dict)
     misses: list[dict] = field(default_factory=list)
 
     def summary(self) -> dict:
         """The quality figures only (for one kind of question)."""
         return {"n": self.n, "law_recall_at_1": self.law_recall_at_1, "law_recall_at_3": self.law_recall_at_3,
-                "law_mrr": self.law_mrr, "clause_recall_at_1": self.clause_recall_at_1}
+                "law_mrr": self.law_mrr, "clause_recall_at_1": self.clause_recall_at_1, "right": self.right,
+                "confident_precision": self.confident_precision, "absent_recall": self.absent_recall,
+                "false_alarms": self.false_alarms}
 
     def to_json(self) -> dict:
         """The report with the keys of ``bridgebot eval --json``."""
-        return {
-            "n": self.n, "law_recall_at_1": self.law_recall_at_1, "law_recall_at_3": self.law_recall_at_3,
-            "law_mrr": self.law_mrr, "clause_recall_at_1": self.clause_recall_at_1,
-            "p50_ms": self.p50_ms, "p99_ms": self.p99_ms, "by_kind": self.by_kind, "misses": self.misses,
-        }
+        return {**self.summary(), "in_corpus": self.in_corpus, "confident_share": self.confident_share,
+                "absent_rows": self.absent_rows, "p50_ms": self.p50_ms, "p99_ms": self.p99_ms,
+                "by_kind": self.by_kind, "misses": self.misses}
 
 
 def read_questions(path: Path | str) -> list[dict]:
@@ -79,55 +104,74 @@ def read_questions(path: Path | str) -> list[dict]:
     return rows
 
 
-def _is_right(hit, row: dict) -> bool:
+def is_right(hit, row: dict) -> bool:
+    """True when a hit (or index row: anything with ``law`` and ``term``) answers the row."""
     if hit.law not in row["laws"]:
         return False
     return hit.law != 0 or not row.get("term") or hit.term == row["term"]
 
 
-def evaluate(ask: Callable[[str], Sequence], rows: list[dict], repeats: int = 3) -> Report:
-    """Run ``ask(question) -> hits`` over ``rows`` and compute the metrics.
+def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
+    """Run ``ask(question)`` over ``rows`` and compute the metrics.
 
-    ``ask`` returns hits with ``law``, ``clause`` and ``term`` attributes, best first; it is
-    called once per question to warm up, then ``repeats`` times for the latency figures.
+    ``ask`` returns a :class:`bot.search.SearchResult` (hits, ``confident``, ``absent``) or just
+    the hits (anything with ``law``, ``clause`` and ``term``), best first; it is called once per
+    question, then ``repeats`` times more for the latency figures (0: no latency).
     """
     outcomes = []
     for row in rows:
-        hits = list(ask(row["q"]))
-        rank = next((i for i, h in enumerate(hits, 1) if _is_right(h, row)), 0)
+        result = ask(row["q"])
+        hits = list(getattr(result, "hits", result))
+        rank = next((i for i, h in enumerate(hits, 1) if is_right(h, row)), 0)
         clause_ok = (bool(hits) and hits[0].clause == row["clause"]) if row.get("clause") else None
         got = [f"{h.law}:{h.clause or h.term or ''}" for h in hits[:3]]
-        outcomes.append(Outcome(row, rank, clause_ok, got))
+        absent = tuple(a.law for a in getattr(result, "absent", ()) or ())
+        outcomes.append(Outcome(row, rank, clause_ok, got, getattr(result, "confident", None), absent))
     times = []
     for _ in range(repeats):
         for row in rows:
             start = time.perf_counter()
             ask(row["q"])
             times.append((time.perf_counter() - start) * 1000)
-    report = _metrics(outcomes)
-    report.p50_ms = round(statistics.median(times), 3)
-    report.p99_ms = round(_percentile(times, 99), 3)
+    report = metrics(outcomes)
+    if times:
+        report.p50_ms = round(statistics.median(times), 3)
+        report.p99_ms = round(_percentile(times, 99), 3)
     kinds = sorted({o.row.get("kind", "") for o in outcomes})
-    report.by_kind = {kind: _metrics([o for o in outcomes if o.row.get("kind", "") == kind]).summary()
+    report.by_kind = {kind: metrics([o for o in outcomes if o.row.get("kind", "") == kind]).summary()
                       for kind in kinds if kind}
     report.misses = [
-        {"id": o.row.get("id"), "q": o.row["q"], "laws": o.row["laws"], "clause": o.row.get("clause"), "got": o.got}
-        for o in outcomes if o.rank != 1 or o.clause_ok is False
+        {"id": o.row.get("id"), "q": o.row["q"], "laws": o.row["laws"], "clause": o.row.get("clause"), "got": o.got,
+         "in_corpus": o.in_corpus, "absent": list(o.absent), "confident": o.confident}
+        for o in outcomes if not o.right or o.clause_ok is False or (o.confident and not o.right)
     ]
     return report
 
 
-def _metrics(outcomes: list[Outcome]) -> Report:
-    n = len(outcomes)
-    with_clause = [o for o in outcomes if o.clause_ok is not None]
+def _share(flags: list[bool]) -> float | None:
+    return round(sum(flags) / len(flags), 4) if flags else None
+
+
+def metrics(outcomes: list[Outcome]) -> Report:
+    """The figures over ``outcomes`` (recall over in-corpus rows; see the module docstring)."""
+    inside = [o for o in outcomes if o.in_corpus]
+    missing = [o for o in outcomes if not o.in_corpus]
+    with_clause = [o for o in inside if o.clause_ok is not None]
+    said = [o for o in outcomes if o.confident is not None]
+    confident = [o for o in said if o.confident]
     return Report(
-        n=n,
-        law_recall_at_1=round(sum(o.rank == 1 for o in outcomes) / n, 4),
-        law_recall_at_3=round(sum(1 <= o.rank <= 3 for o in outcomes) / n, 4),
-        law_mrr=round(sum(1 / o.rank for o in outcomes if o.rank) / n, 4),
-        clause_recall_at_1=round(sum(o.clause_ok for o in with_clause) / len(with_clause), 4) if with_clause else None,
-        p50_ms=0.0,
-        p99_ms=0.0,
+        n=len(outcomes),
+        in_corpus=len(inside),
+        law_recall_at_1=_share([o.rank == 1 for o in inside]),
+        law_recall_at_3=_share([1 <= o.rank <= 3 for o in inside]),
+        law_mrr=round(sum(1 / o.rank for o in inside if o.rank) / len(inside), 4) if inside else None,
+        clause_recall_at_1=_share([bool(o.clause_ok) for o in with_clause]),
+        right=_share([o.right for o in outcomes]),
+        confident_share=_share([o.confident for o in said]),
+        confident_precision=_share([o.right for o in confident]),
+        absent_rows=len(missing),
+        absent_recall=_share([o.right for o in missing]),
+        false_alarms=_share([bool(o.absent) for o in inside]) if said else None,
     )
 
 

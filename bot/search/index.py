@@ -16,19 +16,23 @@ import os
 import re
 import tempfile
 from dataclasses import dataclass
+import sqlite3
 from pathlib import Path
 
-from bot.search.query import STOPWORDS_ZH
+from bot.search.query import STOPWORDS_ZH, Lexicon, understand
 from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
 from bot.rulebook.db import write_rulebook_tables
 from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
+from bot.search.situations import SITUATIONS_DIR, Situations, load_situations, situation_files
+from bot.search.missing import MISSING_LAWS_PATH, AbsentLaw, absent_entries, load_topics, present_entries
+from bot.search.actors import ACTOR_OVERRIDES_PATH, clause_actors
 from bot.base.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
-INDEX_VERSION = 11
+INDEX_VERSION = 13
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
-FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams")
+FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams", "t_situations")
 # jieba's two-character words this frequent are everyday words, not typos (主意 2900, 名手 30).
 COMMON_WORD_FREQ = 200
 # Law and clause titles up to this length go into the dictionary as whole words.
@@ -52,10 +56,11 @@ def default_cache_dir() -> Path:
 
 def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
     """The glossary as ``{normalised phrase: [corpus words]}`` (both sections merged)."""
-    import yaml  # only needed when (re)building
+    import yaml
 
     with open(path, encoding="utf-8") as fh:
-        raw = yaml.safe_load(fh) or {}
+        # libyaml's loader when there is one: the glossary is read on every start.
+        raw = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     out: dict[str, list[str]] = {}
     for section in raw.values():
         for phrase, targets in (section or {}).items():
@@ -64,23 +69,29 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
     return out
 
 
-def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]]) -> str:
-    """A short hash of everything the index is built from."""
+def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]], data_files: list[Path] = ()) -> str:
+    """A short hash of everything the index is built from: the rulebook, the glossary, and the
+    bytes of the reviewed data files (situations, missing laws, actor corrections) — hashed as
+    files, so that a warm start never parses them."""
     payload = json.dumps(
-        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary],
+        [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary,
+         [(p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in data_files if p.exists()]],
         ensure_ascii=False, sort_keys=True, default=str,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:16]
 
 
-def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: Path) -> IndexFiles:
-    """Return the index for this rulebook and glossary, building it first when missing or stale."""
-    key = fingerprint(rulebook, glossary)
+def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: Path,
+                 situations_dir: Path = SITUATIONS_DIR) -> IndexFiles:
+    """Return the index for this rulebook, glossary and data files, building it first when
+    missing or stale (situation files from ``situations_dir``)."""
+    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH]
+    key = fingerprint(rulebook, glossary, data_files)
     files = IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
     if files.db.exists() and files.dictionary.exists():
         return files
     cache_dir.mkdir(parents=True, exist_ok=True)
-    build_index(rulebook, glossary, files, cache_dir)
+    build_index(rulebook, glossary, files, cache_dir, load_situations(situations_dir), load_topics())
     _prune(cache_dir)
     return files
 
@@ -108,13 +119,16 @@ def domain_terms(rulebook: Rulebook, glossary: dict[str, list[str]]) -> set[str]
     return terms
 
 
-def documents(rulebook: Rulebook) -> list[dict]:
-    """The rows to index: one per law (intro), clause (with its parents' titles) and definition."""
+def documents(rulebook: Rulebook, situations: Situations | None = None) -> list[dict]:
+    """The rows to index: one per law (intro), clause (with its parents' titles) and definition,
+    each with its situation phrases (``situations``, one per line) and the actors its text governs."""
+    situations = situations or Situations()
     rows = []
     for d in rulebook.definitions:
         rows.append(
             dict(kind="definition", law=0, clause=None, term=d.term, title=f"{d.term} ({d.en})" if d.en else d.term,
-                 title_words=f"{d.term} {d.en}", heading="第一章 定义", text=d.text)
+                 title_words=f"{d.term} {d.en}", heading="第一章 定义", text=d.text,
+                 situations="\n".join(situations.terms.get(normalize_query(d.term), ())))
         )
     for law in sorted(rulebook.laws.values(), key=lambda law: law.number):
         heading = " ".join(filter(None, [law.chapter, law.part, law.section]))
@@ -125,7 +139,29 @@ def documents(rulebook: Rulebook) -> list[dict]:
             rows.append(dict(kind="law", law=law.number, clause=None, term=None, title=law.title,
                              title_words=law.title, heading=heading, text=body))
         rows.extend(_clause_rows(law, heading))
+    _attach_situations(rows, situations)
+    for row in rows:
+        row["actors"] = clause_actors(row) if row["law"] else ()
     return rows
+
+
+def _attach_situations(rows: list[dict], situations: Situations) -> None:
+    """Give each law and clause row its situation phrases.  A heading without a row of its own
+    (50D over 50D1, 50D2) or a law without an intro row lends its phrases to the rows under it."""
+    for row in rows:
+        row.setdefault("situations", "")
+    by_law: dict[int, list[dict]] = {}
+    for row in rows:
+        if row["law"]:
+            by_law.setdefault(row["law"], []).append(row)
+    for key, phrases in situations.clauses.items():
+        number = int(re.match(r"\d+", key).group()) if re.match(r"\d+", key) else None
+        law_rows = by_law.get(number or -1, [])
+        clause = None if key.isdigit() else key
+        own = [r for r in law_rows if r["clause"] == clause]
+        under = own or [r for r in law_rows if clause is None or (r["clause"] or "").startswith(clause)]
+        for row in under:
+            row["situations"] = "\n".join(filter(None, [row["situations"], *phrases]))
 
 
 def _clause_rows(law: Law, heading: str) -> list[dict]:
@@ -158,12 +194,13 @@ def _ancestors(clause_id: str) -> list[str]:
     return out
 
 
-def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: IndexFiles, cache_dir: Path) -> None:
+def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: IndexFiles, cache_dir: Path,
+                situations: Situations | None = None, missing: tuple[AbsentLaw, ...] = ()) -> None:
     """Write the jieba dictionary and the SQLite FTS5 index (atomically replacing old files)."""
     import sqlite_utils  # only needed when (re)building
 
-    rows = documents(rulebook)
-    texts = [normalize_query(" ".join([r["title_words"], r["heading"], r["text"]])) for r in rows]
+    rows = documents(rulebook, situations)
+    texts = [normalize_query(" ".join([r["title_words"], r["heading"], r["text"], r["situations"]])) for r in rows]
     texts += [" ".join([p, *t]) for p, t in glossary.items()]
     # The question fillers too, so that a question segments them out cleanly (「什么是」 → 什么, 是).
     texts += sorted(STOPWORDS_ZH)
@@ -185,6 +222,7 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
                  text=r["text"], t_title=tokens(r["title_words"]), t_heading=tokens(r["heading"]),
                  t_body=tokens(r["text"]), t_chars=" ".join(_HAN.findall(r["title_words"] + r["text"])),
                  t_bigrams=" ".join(bigrams(r["title_words"] + " " + r["text"])),
+                 t_situations=tokens(r["situations"]), situations=r["situations"], actors=" ".join(r["actors"]),
                  parents=json.dumps([(cid, tokens(title)) for cid, title in r.get("parents", [])], ensure_ascii=False))
             for i, r in enumerate(rows)
         ),
@@ -209,6 +247,7 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     db["vocab"].insert_all(
         ({"word": w, "df": n, "py": sound(w)} for w, n in sorted(vocab.items())), pk="word", columns={"py": str}
     )
+    db["glossary"].create({"phrase": str, "target": str}, pk=("phrase", "target"), if_not_exists=True)
     db["glossary"].insert_all(
         ({"phrase": p, "target": t} for p, ts in sorted(glossary.items()) for t in ts), pk=("phrase", "target"),
         ignore=True,
@@ -217,11 +256,46 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     # Everyday words outside the rulebook: never taken for a typo (see bot.search.query).
     db["common"].insert_all(({"word": w} for w in common_words(COMMON_WORD_FREQ) if w not in vocab), pk="word",
                             ignore=True)
+    # Situation phrases and titles of the corpus, and those of the laws it lacks (bot.search.phrases).
+    # Each with the words the glossary bridges it to, as a question is (bot.search.query).
+    entries = present_entries(rulebook, situations or Situations()) + absent_entries(missing, rulebook)
+    lexicon = lexicon_from_db(db.conn)
+
+    def bridged(text: str) -> str:
+        q = understand(text, segmenter, lexicon)
+        return " ".join([q.normalized, *q.expansions, *q.corrections])
+
+    db["phrases"].insert_all(({"kind": kind, "key": str(key), "text": text, "bridged": bridged(text)}
+                              for (kind, key), text in entries),
+                             columns={"kind": str, "key": str, "text": str, "bridged": str})
+    db["absent"].insert_all(({"law": t.law, "title": t.title, "title_en": t.title_en} for t in missing
+                             if not rulebook.law(t.law)), pk="law", columns={"title": str, "title_en": str})
     db["meta"].insert_all([{"key": "version", "value": str(INDEX_VERSION)}, {"key": "docs", "value": str(len(rows))}])
     # The structured rulebook beside its index, for directors and tools (sqlite-utils query …).
     write_rulebook_tables(db, rulebook)
     db.close()
     os.replace(tmp_name, files.db)
+
+
+def lexicon_from_db(db: sqlite3.Connection) -> Lexicon:
+    """What query understanding needs (vocabulary, glossary, pinyin, everyday words) from an index."""
+    vocab = dict(db.execute("SELECT word, df FROM vocab"))
+    glossary: dict[str, list[str]] = {}
+    for phrase, target in db.execute("SELECT phrase, target FROM glossary"):
+        glossary.setdefault(phrase, []).append(target)
+    pinyin_key = dict(db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"))
+
+    def pinyin_of(text: str) -> dict[str, str]:
+        chars = sorted(set(text))
+        marks = ",".join("?" * len(chars))
+        return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
+
+    def is_common(word: str) -> bool:
+        return db.execute("SELECT 1 FROM common WHERE word = ?", (word,)).fetchone() is not None
+
+    rows = db.execute("SELECT count(*) FROM docs").fetchone()[0]
+    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows,
+                   is_common=is_common)
 
 
 def _pinyin_table() -> list[tuple[str, str]]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import opencc
 from rapidfuzz import fuzz, process
 
+from bot.search.actors import without_asker
 from bot.rulebook.refs import Reference, ReferenceInputError, find_reference, parse_reference
 from bot.search.segment import Segmenter, ascii_words, bigrams
 from bot.base.textnorm import is_traditional, normalize_query
@@ -55,17 +56,21 @@ _DEFINITION_ZH = (
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
-        r"|是什么东西|是什么|是啥|怎么定义|如何定义|怎么理解|代表什么|表示什么"
-        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人])?|是哪(?:一)?[家个种方位人])$"
+        r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|怎么定义|如何定义|怎么理解|代表什么|表示什么"
+        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人张样些])?|是哪(?:一)?[家个种方位人张样些]"
+        r"|(?:算|算是)(?:什么|啥)|包括(?:什么|哪些|啥)|(?:是|指)什么样的)$"
     ),
 )
 _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
+    r"|what counts as|what qualifies as|what is considered|what's considered|what is the definition of"
+    r"|what's the definition of|what is the meaning of"
     r"|what is|what's|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
 )
-_DEFINITION_EN_AFTER = re.compile(r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$")
+_DEFINITION_EN_AFTER = re.compile(
+    r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) defined$")
 # A question may end in a particle after its last word (「罚张是什么意思啊」).
 _TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
@@ -169,13 +174,16 @@ class Query:
     bigrams: list[str] = field(default_factory=list)
     broad: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
+    # the closest situation phrases, once looked up (see bot.search.searcher)
+    resemblance: dict | None = None
 
-    @property
+    @functools.cached_property
     def terms(self) -> Counter:
         """Search words with integer weights: a single character 1, a word or a typo correction 2,
         a glossary bridge 3 — or 2 when it leads to a word common all over the rulebook (card →
         牌张, play → 打牌), which tells rows apart no better than a plain word.  FTS5 has no term
-        weights, so the caller repeats each word that many times in the query."""
+        weights, so the caller repeats each word that many times in the query.  Computed once, on
+        first use, after :func:`understand` has filled the query in."""
         weights: Counter = Counter()
         for w in self.words:
             weights[w] = max(weights[w], 1 if len(w) == 1 else 2)
@@ -200,7 +208,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     q.subject = definition_subject(normalized)
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
-    plain = _PUNCT.sub(" ", q.subject or normalized).strip()
+    plain = _PUNCT.sub(" ", q.subject or without_asker(normalized)).strip()
     all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     runs = _HAN_RUN.findall(plain)
@@ -328,7 +336,7 @@ def definition_subject(normalized: str) -> str | None:
     text = _PUNCT.sub(" ", normalized).strip()
     m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
     if m:
-        return m.group(1).strip() or None
+        return next((g.strip() for g in m.groups() if g), None) or None
     compact = _TRAILING_PARTICLES.sub("", text.replace(" ", ""))
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
@@ -391,7 +399,7 @@ def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[st
     # 请问, 问题 and an opening 「我想问一下」 are fillers, not the 问 that asks (问庄家 → 询问).
     compact = _OPENING_ASK.sub("", plain.replace(" ", "")).replace("请问", "。").replace("问题", "。")
     for phrase in lexicon._zh_phrases:
-        if phrase in compact:
+        if phrase in compact and not _only_negated(compact, phrase):
             # No bridge to a word the question already uses (墩数 inside 赢墩数).
             out.extend(t for t in lexicon.glossary[phrase] if t not in compact)
     for pattern, targets in PATTERN_BRIDGES:
@@ -400,12 +408,45 @@ def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[st
     return out + _english_matches(words, lexicon)
 
 
+# A negation right before an act: 「没亮牌」 did not expose a card, "didn't revoke" did not revoke.
+_ZH_NEGATION = re.compile(r"(?:没有|没|未|不|别|并非|并没有?)$")
+EN_NEGATIONS = frozenset("not no never didn't don't doesn't wasn't isn't haven't hasn't hadn't without".split())
+
+
+def _only_negated(text: str, phrase: str) -> bool:
+    """True when every occurrence of ``phrase`` in ``text`` follows a negation (a phrase that is a
+    negation itself, 没跟牌, is never negated)."""
+    if phrase[0] in "没未不无别":
+        return False
+    start = text.find(phrase)
+    while start >= 0:
+        if not _ZH_NEGATION.search(text[:start]):
+            return False
+        start = text.find(phrase, start + 1)
+    return True
+
+
+def _negated_words(words: list[str]) -> set[int]:
+    """Positions of English words right after a negation (one adverb may come between: "did not
+    really revoke")."""
+    out = set()
+    for i, word in enumerate(words):
+        if word in EN_NEGATIONS:
+            out.add(i + 1)
+            if i + 2 < len(words) and words[i + 1].endswith("ly"):
+                out.add(i + 2)
+    return out
+
+
 def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = frozenset()) -> list[str]:
     """Corpus words for the English glossary words and phrases in ``words`` (single words in
-    ``leave_out`` excepted)."""
+    ``leave_out``, and words right after a negation, excepted)."""
     out: list[str] = []
+    negated = _negated_words(words)
     # A stopword alone is never a bridge (「down」); only content words are corrected.
-    for word in words:
+    for i, word in enumerate(words):
+        if i in negated:
+            continue
         entry = None if word in STOPWORDS_EN else lexicon.english_word(word)
         if entry in lexicon._english_singles and entry not in STOPWORDS_EN and entry not in leave_out:
             out.extend(lexicon.glossary[entry])

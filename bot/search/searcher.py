@@ -9,38 +9,35 @@ hits are then only the nearest candidates.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
-from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, load_glossary
+from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
+from bot.search.missing import AbsentLaw, referenced_absent
+from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
+from bot.search.actors import LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
+from bot.search.ranker import RankerModel, load_model
+from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.search.segment import Segmenter
 from bot.base.textnorm import normalize_query
 
-# Column weights for bm25(): titles (clause, its parents, law; or term), chapter and section, body text,
-# single characters (so a one-character query word still meets the words that contain it), and
-# character pairs (matched by the question's own pairs, whatever jieba made of either side).
-BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6)
-CANDIDATES = 80
-# Outside definition questions a definition competes at a discount: it is short, so BM25 overrates it.
-DEFINITION_WEIGHT = 0.5
-POOL_WEIGHT = 0.2
-# The law's second row, this close to its best, under one heading with it: answer the heading.
-SIBLING_SHARE = 0.85
-# How much the question's own characters in a row, and its words in the row's own clause title,
-# weigh against BM25, choosing among a law's rows.
-CHAR_TIEBREAK = 0.4
-OWN_TITLE = 0.25
+# Column weights for bm25(), which picks the candidates: titles (clause, its parents, law; or term),
+# chapter and section, body text, single characters (so a one-character query word still meets the
+# words that contain it), character pairs (matched by the question's own pairs, whatever jieba made
+# of either side), and the situation phrases.  The learned model then ranks the candidates.
+BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
+CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
-# A best hit below this score, or matching under this share of the question's words, is a guess.
-MIN_SCORE = 4.0
-MIN_COVERAGE = 0.34
+# Laws whose best rows lie this close (in model score) are alternatives worth asking about.
+AMBIGUITY_GAP = 1.0
 
 
 @dataclass
@@ -54,6 +51,7 @@ class Hit:
     snippet: str
     matched: list[str] = field(default_factory=list)
     term: str | None = None
+    actors: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         """The hit as the JSON object of ``bridgebot ask --json``."""
@@ -64,9 +62,42 @@ class Hit:
         return data
 
 
+@dataclass(frozen=True)
+class ActorOption:
+    """One reading of who acted, and the best answer under it."""
+
+    actor: str
+    label_zh: str
+    label_en: str
+    hit: Hit
+
+    def to_json(self) -> dict:
+        """The option as JSON (in ``ambiguous.options``)."""
+        return {"actor": self.actor, "label_zh": self.label_zh, "label_en": self.label_en, "hit": self.hit.to_json()}
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """The question leaves open who acted, and the answer depends on it: the question to ask back."""
+
+    question_zh: str
+    question_en: str
+    options: list[ActorOption]
+
+    def to_json(self) -> dict:
+        """The ambiguity as JSON (``ambiguous`` of ``bridgebot ask --json``)."""
+        return {"question_zh": self.question_zh, "question_en": self.question_en,
+                "options": [o.to_json() for o in self.options]}
+
+
 @dataclass
 class SearchResult:
-    """The answer to one question."""
+    """The answer to one question.
+
+    ``confident``: the best hit is very likely right (calibrated, see :mod:`bot.search.ranker`).
+    ``absent``: laws the question is about that the corpus lacks (empty when none).
+    ``ambiguous``: None, or the question to ask when the answer depends on who acted.
+    ``actor``: who acted, as read from the question or given by the caller."""
 
     query: str
     normalized: str
@@ -74,12 +105,19 @@ class SearchResult:
     confident: bool
     reference: Reference | None = None
     reference_error: ReferenceInputError | None = None
+    absent: list[AbsentLaw] = field(default_factory=list)
+    ambiguous: Ambiguity | None = None
+    actor: str | None = None
+    probability: float | None = None
 
     def to_json(self) -> dict:
         """The result as the JSON document of ``bridgebot ask --json``."""
         data = {"query": self.query, "normalized": self.normalized, "confident": self.confident,
                 "reference": self.reference.id if self.reference else None,
-                "hits": [h.to_json() for h in self.hits]}
+                "hits": [h.to_json() for h in self.hits],
+                "absent": [a.to_json() for a in self.absent],
+                "ambiguous": self.ambiguous.to_json() if self.ambiguous else None,
+                "actor": self.actor}
         if self.reference_error:
             data["error"] = {"zh": self.reference_error.message_zh, "en": self.reference_error.message_en}
         return data
@@ -88,38 +126,55 @@ class SearchResult:
 class Searcher:
     """The search over one rulebook; open once, ask many times."""
 
-    def __init__(self, rulebook: Rulebook, db: sqlite3.Connection, segmenter: Segmenter, lexicon: Lexicon):
+    def __init__(self, rulebook: Rulebook, db: sqlite3.Connection, segmenter: Segmenter, lexicon: Lexicon,
+                 model: RankerModel | None = None):
         """Use :meth:`open` instead."""
         self.rulebook = rulebook
+        self.model = model or load_model()
         self.db = db
         self.segmenter = segmenter
         self.lexicon = lexicon
         self._docs = _load_docs(db)
+        entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
+                   for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
+        self.phrases = PhraseIndex((key, bridged) for key, _, bridged in entries)
+        # The missing laws' titles and short names, looked for whole in a question.
+        self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
+                             if key[0] == "absent" and is_name(text)]
+        self.absent_laws = {law: AbsentLaw(law, title, title_en)
+                             for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
 
     @classmethod
     def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,
-             glossary: str | Path | None = None) -> "Searcher":
+             glossary: str | Path | None = None, model: RankerModel | None = None,
+             situations: str | Path | None = None) -> "Searcher":
         """Open the search, building the index into ``cache_dir`` first if it is missing or stale.
 
         ``rulebook``: a :class:`Rulebook`, a path to a rulebook JSON, or None for the corpus one.
         ``cache_dir``: defaults to ``$BRIDGEBOT_CACHE`` or ``~/.cache/bridgebot``.
         ``glossary``: defaults to ``corpus/glossary.yaml``.
+        ``model``: the ranking model; defaults to the committed ``bot/search/ranker.json``.
+        ``situations``: a folder of situation files; defaults to ``corpus/situations/``.
         """
         if not isinstance(rulebook, Rulebook):
             rulebook = rulebook_module.load(Path(rulebook or rulebook_module.RULEBOOK_PATH))
         cache = Path(cache_dir) if cache_dir else default_cache_dir()
-        files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache)
+        files = ensure_index(rulebook, load_glossary(glossary or GLOSSARY_PATH), cache,
+                             Path(situations) if situations else SITUATIONS_DIR)
         db = sqlite3.connect(f"file:{files.db}?mode=ro", uri=True, check_same_thread=False)
-        return cls(rulebook, db, Segmenter(files.dictionary, cache), _lexicon(db))
+        return cls(rulebook, db, Segmenter(files.dictionary, cache), lexicon_from_db(db), model)
 
     def close(self) -> None:
         """Close the database connection."""
         self.db.close()
 
-    def ask(self, question: str, k: int = 3) -> SearchResult:
-        """Answer ``question`` with up to ``k`` hits, best first (distinct laws)."""
+    def ask(self, question: str, k: int = 3, actor: str | None = None) -> SearchResult:
+        """Answer ``question`` with up to ``k`` hits, best first (distinct laws).
+
+        ``actor`` ("declarer", "dummy", "defender" or None) is the asker's reading of who acted,
+        overriding what the question says (a clarifying answer, a follow-up 「如果是庄家呢」)."""
         q = understand(question[:MAX_QUERY_CHARS], self.segmenter, self.lexicon)
         result = SearchResult(query=question, normalized=q.normalized, hits=[], confident=False,
                               reference=q.reference, reference_error=q.reference_error)
@@ -127,9 +182,14 @@ class Searcher:
             hit = self._reference_hit(q.reference)
             result.hits = [hit] if hit else []
             result.confident = hit is not None
+            result.absent = referenced_absent(q.reference.law, self.rulebook)
             return result
+        result.actor = actor or question_actor(q.normalized)
         definition = self._definition_for(q)
-        hits, coverage = self._search(q, k, exclude_definitions=definition is not None)
+        # The caller's reading of who acted is certain; one read off the question only weighs in
+        # (players name several seats in one breath: 「我是明手，发现防守方出错了，可以叫裁判吗」).
+        ranked = self.rank(q, result.actor, exclude_definitions=definition is not None, strict=actor is not None)
+        hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:
             # 「第50条D款说的是什么」: the law named in the sentence comes first.
@@ -140,12 +200,68 @@ class Searcher:
             result.confident = True
         else:
             result.hits = hits[:k]
-            # Single characters alone (「你好」 → 好) are never evidence enough.
+            if ranked:
+                result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
+            answered = result.probability or 0.0
+            named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
+            result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
+                                                     ranked[0].best.bm25 if ranked else 0.0)
+            # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
+            # for a question about a law the corpus lacks.
             result.confident = (
-                bool(hits) and hits[0].score >= MIN_SCORE and coverage >= MIN_COVERAGE
-                and any(len(w) > 1 for w in hits[0].matched)
+                bool(hits) and not result.absent and any(len(w) > 1 for w in hits[0].matched)
+                and result.probability is not None and result.probability >= self.model.threshold
             )
+            if actor is None and result.actor is None:
+                result.ambiguous = self._ambiguity(q, ranked)
+                # The answer hangs on who acted: ask, rather than quote one reading as the answer.
+                result.confident = result.confident and result.ambiguous is None
         return result
+
+    def answered_before_ranking(self, q: Query) -> bool:
+        """True when a reference or a definition answers ``q`` (the ranker never decides it)."""
+        return bool(q.reference or q.mentioned) or self._definition_for(q) is not None
+
+    def resemblance(self, q: Query) -> dict:
+        """The closest situation phrase or title for every clause, term, law and missing law
+        (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
+        if q.resemblance is None:
+            q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+        return q.resemblance
+
+    def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
+        """The missing laws whose title or short name the question (or a word it was bridged to)
+        holds — less a name that the title of the answer found holds too (「查询藏牌」 answers
+        「明手可以问庄家是不是藏牌了吗」: 藏牌 there is the corpus's own word)."""
+        names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
+        return names_in(q.normalized, q.expansions + q.corrections, names, skip)
+
+    # -- who acted ------------------------------------------------------------------------------
+
+    def _ambiguity(self, q: Query, ranked: list["LawCandidates"]) -> Ambiguity | None:
+        """When the question leaves open who acted and the close alternatives differ by actor (48
+        for declarer, 49 for a defender), the readings and the question to ask back."""
+        if not ranked or not ranked[0].best.doc.actors:
+            return None
+        close = [g for g in ranked[:3] if ranked[0].score - g.score <= AMBIGUITY_GAP]
+        actors = list(dict.fromkeys(a for g in close for a in g.best.doc.actors[:1]))
+        if len(actors) < 2:
+            return None
+        options = []
+        for actor in actors:
+            reading = self.rank(q, actor, exclude_definitions=True, strict=True)
+            hits = self._hits(q, reading, 1)
+            if hits:
+                zh, en = LABELS[actor]
+                options.append(ActorOption(actor, zh, en, hits[0]))
+        if len({(o.hit.law, o.hit.clause) for o in options}) < 2:
+            return None
+        names_zh = "还是".join(o.label_zh for o in options)
+        names_en = " or ".join(("a " + o.label_en.lower()) if o.actor == "defender" else o.label_en.lower()
+                               for o in options)
+        act = _action_word(q)
+        return Ambiguity(question_zh=f"{act}的是{names_zh}？" if act else f"是{names_zh}？",
+                         question_en=f"Who was it — {names_en}?", options=options)
 
     # -- references and definitions ---------------------------------------------------------
 
@@ -194,10 +310,11 @@ class Searcher:
 
     # -- full text ----------------------------------------------------------------------------
 
-    def _search(self, q: Query, k: int, exclude_definitions: bool) -> tuple[list[Hit], float]:
+    def candidates(self, q: Query, actor: str | None = None, exclude_definitions: bool = False) -> list["Candidate"]:
+        """The rows FTS5 finds for ``q`` (best BM25 first), each with its ranking features."""
         terms = q.terms
         if not terms:
-            return [], 0.0
+            return []
         expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
         if q.bigrams:
             expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
@@ -206,29 +323,39 @@ class Searcher:
             "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
             (expr, CANDIDATES),
         ).fetchall()
-        groups: dict[object, list[tuple[_Doc, float]]] = {}
-        for rowid, rank in rows:
-            doc = self._docs[rowid]
-            if exclude_definitions and doc.law == 0:
-                continue
-            # A definition stands alone; clauses of one law pool their evidence.
-            groups.setdefault(doc.law or doc.term, []).append((doc, -rank))
-        ranked = sorted(((_group_score(g), g) for g in groups.values()), key=lambda x: x[0], reverse=True)
-        # One definition at most: a question outside the definitions wants laws, and a short
-        # definition row that shares a glossary word would otherwise crowd them out.
-        first_definition = next((i for i, (_, g) in enumerate(ranked) if g[0][0].law == 0), None)
-        ranked = [r for i, r in enumerate(ranked) if r[1][0][0].law != 0 or i == first_definition]
-        chars = _content_chars(q.normalized)
+        found = [(self._docs[rowid], -rank) for rowid, rank in rows]
+        found = [(doc, score) for doc, score in found if not (exclude_definitions and doc.law == 0)]
+        if not found:
+            return []
+        return _with_features(found, q, actor, self.resemblance(q))
+
+    def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
+             strict: bool = False) -> list["LawCandidates"]:
+        """The candidate laws (and definitions) for ``q``, best first, each with its rows by model score.
+
+        ``strict``: the ``actor`` is certain (the asker said so), so rows governing only other
+        actors go below every other row."""
+        cands = self.candidates(q, actor, exclude_definitions)
+        for cand in cands:
+            cand.score = self.model.score(cand.features)
+        if strict and actor:
+            floor = min(c.score for c in cands) if cands else 0.0
+            for cand in cands:
+                if cand.features["actor_conflict"]:
+                    cand.score = floor - 1.0 + cand.score / 100
+        return group_by_law(cands)
+
+    def _hits(self, q: Query, ranked: list["LawCandidates"], k: int) -> list[Hit]:
+        terms = q.terms
         hits = []
-        for score, group in ranked[: max(k, 3)]:
-            doc = _best_row(group, chars, terms)
+        for group in ranked[: max(k, 3)]:
+            doc = group.best.doc
             matched = [t for t in terms if t in doc.words]
-            clause = _shared_heading(group, terms) or self._answer_level(doc, terms)
+            clause = self._answer_level(doc, terms)
             title = doc.title if clause == doc.clause else self._title(doc.law, clause)
-            hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=score,
-                            snippet=_snippet(doc.text or doc.title, matched), matched=matched))
-        coverage = sum(terms[t] for t in hits[0].matched) / sum(terms.values()) if hits else 0.0
-        return hits, coverage
+            hits.append(Hit(law=doc.law, clause=clause, term=doc.term, title=title, score=round(group.score, 3),
+                            snippet=_snippet(doc.text or doc.title, matched), matched=matched, actors=doc.actors))
+        return hits
 
     def _title(self, number: int, clause_id: str | None) -> str:
         law = self.rulebook.law(number)
@@ -257,30 +384,166 @@ class _Doc:
     text: str
     words: frozenset
     parents: tuple = ()
+    title_words: frozenset = frozenset()
+    body_words: frozenset = frozenset()
+    situation_words: frozenset = frozenset()
+    pairs: frozenset = frozenset()
+    chars: frozenset = frozenset()
+    actors: tuple = ()
+    # the features that do not depend on the question (depth, length, law_row, definition)
+    static: dict = field(default_factory=dict)
+    resemblance_keys: tuple = ()
 
 
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     docs = {}
-    for rowid, law, clause, term, title, text, parents, *tokens in db.execute(
-        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars FROM docs"
+    for (rowid, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams,
+         t_situations, situations, actors) in db.execute(
+        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams, "
+        "t_situations, situations, actors FROM docs"
     ):
         above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
-        docs[rowid] = _Doc(law, clause, term, title, text or "", frozenset(" ".join(tokens).split()), above)
+        words = frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
+        docs[rowid] = _Doc(law, clause, term, title, text or "", words, above,
+                           title_words=frozenset(t_title.split()), body_words=frozenset(t_body.split()),
+                           situation_words=frozenset(t_situations.split()), pairs=frozenset(t_bigrams.split()),
+                           chars=frozenset(t_chars.split()),
+                           actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
+                           resemblance_keys=_resemblance_keys(law, clause, term))
     return docs
 
 
-def _shared_heading(group: list[tuple["_Doc", float]], terms) -> str | None:
-    """The heading over the law's two best rows when the question's words are split between
-    them — a question about both siblings (竖着 and 横着 → 65B, not 65B2) — else None."""
-    if len(group) < 2 or group[0][0].law == 0:
-        return None
-    (first, best), (second, runner_up) = group[0], group[1]
-    if runner_up < SIBLING_SHARE * best:
-        return None
-    if not [t for t in terms if t in second.words and t not in first.words and len(t) > 1]:
-        return None
-    theirs = {cid for cid, _ in second.parents}
-    return next((cid for cid, _ in first.parents if cid and cid in theirs), None)
+def _static_features(law: int, clause: str | None, text: str) -> dict[str, float]:
+    depth = len(re.findall(r"[A-Z]|\d+|[a-z]", clause[len(str(law)):])) if clause else 0
+    return {"depth": depth / 3, "length": math.log1p(len(text)) / 6, "law_row": 1.0 if law and not clause else 0.0,
+            "definition": 1.0 if law == 0 else 0.0}
+
+
+@dataclass
+class Candidate:
+    """One row found for a question, its features and (once ranked) its model score."""
+
+    doc: _Doc
+    bm25: float
+    features: dict[str, float]
+    score: float = 0.0
+
+
+@dataclass
+class LawCandidates:
+    """A law's (or a definition's) candidate rows, best model score first."""
+
+    rows: list[Candidate]
+
+    @property
+    def best(self) -> Candidate:
+        return self.rows[0]
+
+    @property
+    def score(self) -> float:
+        return self.rows[0].score
+
+
+def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
+    """Candidates grouped by law (a definition alone), best law first; one definition at most —
+    a question outside the definitions wants laws, and a short definition row that shares a
+    glossary word would otherwise crowd them out."""
+    groups: dict[object, list[Candidate]] = {}
+    for cand in cands:
+        groups.setdefault(cand.doc.law or cand.doc.term, []).append(cand)
+    ranked = sorted((LawCandidates(sorted(g, key=lambda c: c.score, reverse=True)) for g in groups.values()),
+                    key=lambda g: g.score, reverse=True)
+    first_definition = next((i for i, g in enumerate(ranked) if g.best.doc.law == 0), None)
+    return [g for i, g in enumerate(ranked) if g.best.doc.law != 0 or i == first_definition]
+
+
+def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
+    """The phrase-index keys whose phrases speak for a row: its own clause's, a heading's above
+    it (whose phrases it carries), its law's, or its term's."""
+    if law == 0:
+        return (("term", term),)
+    keys = [("law", law), ("clause", str(law))]
+    clause = clause or ""
+    keys += [("clause", clause[:n]) for n in range(len(str(law)) + 1, len(clause) + 1)]
+    return tuple(keys)
+
+
+def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
+                   resemblance: dict) -> list[Candidate]:
+    """The features of :data:`bot.search.ranker.FEATURES` for each found row."""
+    weights = q.terms
+    items = list(weights.items())
+    term_set = frozenset(weights)
+    total = sum(w for _, w in items) or 1
+    top = max(score for _, score in found) or 1.0
+    by_law: dict[object, list[float]] = {}
+    for doc, score in found:
+        by_law.setdefault(doc.law or doc.term, []).append(score)  # found is best first
+    pools = {key: (scores[0], scores[:4], sum(scores[:4])) for key, scores in by_law.items()}
+    chars = _content_chars(q.normalized)
+    pairs = set(q.bigrams)
+    words = [t for t, _ in items if len(t) > 1]
+    bridges = list(dict.fromkeys(q.expansions))
+    out = []
+    for doc, score in found:
+        best, top4, top4_sum = pools[doc.law or doc.term]
+        # the law's next three rows besides this one
+        pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
+        title = sum([weights[t] for t in term_set & doc.title_words])
+        body = sum([weights[t] for t in term_set & doc.body_words])
+        situation = sum([weights[t] for t in term_set & doc.situation_words])
+        features = {
+            "bm25": score / top,
+            "law_best": best / top,
+            "law_pool": pool / top if doc.law else 0.0,
+            "title_share": title / total,
+            "body_share": body / total,
+            "situation_share": situation / total,
+            "situation_phrase": max([resemblance.get(key, 0.0) for key in doc.resemblance_keys]),
+            "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
+            "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
+            "own_title": _own_title_share(doc, words) if doc.clause else 0.0,
+            "glossary_share": sum(1 for b in bridges if b in doc.words) / len(bridges) if bridges else 0.0,
+            "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
+            "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
+            **doc.static,
+        }
+        out.append(Candidate(doc, score, features))
+    return out
+
+
+def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
+    """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
+    (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
+    absent = max((sim for key, sim in resemblance.items() if key[0] == "absent"), default=0.0)
+    present = max((sim for key, sim in resemblance.items() if key[0] != "absent"), default=0.0)
+    terms = q.terms
+    best = ranked[0].best
+    second = ranked[1].score if len(ranked) > 1 else ranked[0].score - 2.0
+    return {
+        "top": ranked[0].score,
+        "margin": ranked[0].score - second,
+        "coverage": sum(w for t, w in terms.items() if t in best.doc.words) / (sum(terms.values()) or 1),
+        "situation_phrase": best.features["situation_phrase"],
+        "bm25": math.log1p(max(best.bm25, 0.0)),
+        "english": 1.0 if q.english else 0.0,
+        "absent_lead": absent - present,
+    }
+
+
+# Acts a question about who acted is usually about, as found and as said back (亮了一张 → 亮牌).
+_ACTION_WORDS = (("亮", "亮牌"), ("暴露", "暴露"), ("摊", "摊牌"), ("掉", "掉牌"), ("首引", "首引"), ("首攻", "首攻"),
+                 ("引牌", "引牌"), ("出牌", "出牌"), ("打牌", "打牌"), ("看牌", "看牌"), ("声称", "声称"), ("承认", "承认"),
+                 ("收回", "收回"), ("叫牌", "叫牌"), ("犯规", "犯规"), ("违规", "违规"))
+
+
+def _action_word(q: Query) -> str | None:
+    """The act the question is about, in the question's own words (亮牌), for 「亮牌的是庄家还是防家？」."""
+    compact = q.normalized.replace(" ", "")
+    found = [(compact.find(seen), said) for seen, said in _ACTION_WORDS if seen in compact]
+    if found:
+        return min(found)[1]
+    return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
 
 
 def _content_chars(text: str) -> frozenset:
@@ -296,47 +559,6 @@ def _own_title_share(doc: "_Doc", words: list[str]) -> float:
     if not doc.clause or not own or not words:
         return 0.0
     return sum(1 for t in words if t in own) / len(words)
-
-
-def _best_row(group: list[tuple["_Doc", float]], chars: frozenset, terms=()) -> "_Doc":
-    """The row of a law to answer with: the best BM25 row, unless a close one shares more of
-    the question's own characters, or has more of its words in its own title — BM25 favours
-    short rows, and rows of one law share the law's title, so near-ties between siblings are
-    decided by the words the question used (「下一个轮到谁」 → 17C 「下家 … 轮流叫牌」, not 17B)."""
-    if len(group) < 2 or group[0][0].law == 0 or not chars:
-        return group[0][0]
-    best = group[0][1]
-    words = [t for t in terms if len(t) > 1]
-    return max(group, key=lambda row: row[1] + CHAR_TIEBREAK * best * len(chars & row[0].words) / len(chars)
-               + OWN_TITLE * best * _own_title_share(row[0], words))[0]
-
-
-def _group_score(group: list[tuple[_Doc, float]]) -> float:
-    """A law's score: its best row, plus a share of the next ones (several clauses agreeing)."""
-    scores = [score for _, score in group]
-    if group[0][0].law == 0:
-        return scores[0] * DEFINITION_WEIGHT
-    return scores[0] + POOL_WEIGHT * sum(scores[1:4])
-
-
-def _lexicon(db: sqlite3.Connection) -> Lexicon:
-    vocab = dict(db.execute("SELECT word, df FROM vocab"))
-    glossary: dict[str, list[str]] = {}
-    for phrase, target in db.execute("SELECT phrase, target FROM glossary"):
-        glossary.setdefault(phrase, []).append(target)
-    pinyin_key = dict(db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"))
-
-    def pinyin_of(text: str) -> dict[str, str]:
-        chars = sorted(set(text))
-        marks = ",".join("?" * len(chars))
-        return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
-
-    def is_common(word: str) -> bool:
-        return db.execute("SELECT 1 FROM common WHERE word = ?", (word,)).fetchone() is not None
-
-    rows = db.execute("SELECT count(*) FROM docs").fetchone()[0]
-    return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows,
-                   is_common=is_common)
 
 
 def _quote(token: str) -> str:

@@ -33,7 +33,8 @@ def test_ask_json(run):
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert [(h["law"], h.get("term"), h["clause"]) for h in data["hits"]] == [(0, "罚张", None), (50, None, None)]
-    assert set(data) == {"query", "normalized", "confident", "reference", "hits"}
+    assert set(data) == {"query", "normalized", "confident", "reference", "hits", "absent", "ambiguous", "actor"}
+    assert data["absent"] == [] and data["ambiguous"] is None
     assert set(data["hits"][0]) == {"law", "clause", "term", "title", "score", "snippet", "matched"}
 
 
@@ -109,6 +110,21 @@ def test_eval_human(run, tmp_path):
     assert result.exit_code == 0
     assert "law Recall@1     0.000" in result.output
     assert "  x  42:" in result.output
+
+
+def test_eval_counts_missing_law_questions_apart(run, tmp_path):
+    questions = tmp_path / "q.jsonl"
+    _write(questions, [
+        {"id": "a", "q": "明手可以自己叫裁判吗", "laws": [43], "clause": "43A1a", "kind": "colloquial"},
+        {"id": "m", "q": "第27条", "laws": [27], "in_corpus": False, "kind": "absent"},
+    ])
+    result = run("eval", "--json", str(questions))
+    data = json.loads(result.output)
+    assert (data["n"], data["in_corpus"], data["absent_rows"]) == (2, 1, 1)
+    assert data["law_recall_at_1"] == 1.0  # over the in-corpus question only
+    assert data["absent_recall"] == 1.0 and data["false_alarms"] == 0.0
+    human = run("eval", str(questions)).output
+    assert "in-corpus questions only" in human and "absent laws      recall 1.000, false alarms 0.000" in human
 
 
 @pytest.mark.parametrize(

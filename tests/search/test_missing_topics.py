@@ -1,4 +1,4 @@
-"""Questions about laws the corpus lacks are told so plainly."""
+"""Questions about laws the corpus lacks are told so plainly (SearchResult.absent and the chat's note)."""
 
 from __future__ import annotations
 
@@ -6,50 +6,78 @@ import json
 
 import pytest
 
-from bot.chat.core import ChatMessage, Core
-from bot.search.absent import load_topics, topics_not_in_corpus
-from bot.rulebook.model import RULEBOOK_PATH, load, rulebook_from_json
 from bot.base.textnorm import normalize_query
+from bot.chat.core import ChatMessage, Core
+from bot.rulebook.model import RULEBOOK_PATH, load, rulebook_from_json
+from bot.search.absent import load_topics, topics_not_in_corpus
 
 BOOK = load()
+ABSENT_LAWS = [*range(7, 12), 21, *range(23, 40), *range(53, 65), *range(80, 94)]
 
 
-def laws_for(question: str) -> list[tuple[int, ...]]:
-    return [t.laws for t in topics_not_in_corpus(normalize_query(question), BOOK)]
+def test_every_law_the_corpus_lacks_has_an_entry():
+    entries = {t.law: t for t in load_topics()}
+    assert sorted(entries) == ABSENT_LAWS
+    for law in ABSENT_LAWS:
+        assert law in BOOK.missing
+        topic = entries[law]
+        assert topic.title and topic.title_en and len(topic.phrases) >= 3, law
 
 
-def test_every_topic_names_laws_outside_the_corpus():
-    for topic in load_topics():
-        assert all(n in BOOK.missing for n in topic.laws), topic.zh
+def test_no_entry_names_a_law_the_corpus_holds():
+    assert not [t.law for t in load_topics() if BOOK.law(t.law)]
 
 
 @pytest.mark.parametrize(
-    "question, laws",
+    "question, law",
     [
-        ("藏牌以后怎么罚", [(61, 62, 63, 64)]),
-        ("他有牌不跟，后来发现了怎么办", [(61, 62, 63, 64)]),
-        ("My partner revoked, what now?", [(61, 62, 63, 64)]),
-        ("對方越序首引了怎麼辦", [(53, 54, 55, 56)]),
-        ("declarer led out of turn from dummy", [(53, 54, 55, 56)]),
-        ("他叫了一个不足叫牌", [(27,)]),
-        ("同伴没轮到就叫了", [(28, 29, 30, 31, 32)]),
-        ("叫牌的时候我的牌掉到桌上了", [(24,)]),
-        ("我对裁判的判决不服，可以申诉吗", [(92, 93)]),
-        ("明手能不能提醒庄家从错的手引牌", []),
-        ("罚张怎么处理", []),
-        ("宕墩罚分是多少", []),
-        ("4S+1 有局", []),
+        ("藏牌以后怎么罚", 61),
+        ("他有牌不跟，后来发现了怎么办", 61),
+        ("My partner revoked, what now?", 61),
+        ("對方越序首引了怎麼辦", 54),
+        ("declarer led from the wrong hand", 55),
+        ("partner made an insufficient bid", 27),
+        ("同伴没轮到就叫了", 29),
+        ("叫牌的时候我的牌掉到桌上了", 24),
+        ("我对裁判的判决不服，可以申诉吗", 92),
     ],
 )
-def test_topics_of_missing_laws_are_recognised(question, laws):
-    assert laws_for(question) == laws
+def test_questions_about_missing_laws_are_recognised(corpus_searcher, question, law):
+    result = corpus_searcher.ask(question)
+    assert law in [a.law for a in result.absent]
+    assert not result.confident  # no clause of another law is quoted as the answer
 
 
-def test_a_topic_goes_quiet_once_its_law_is_in_the_corpus():
+@pytest.mark.parametrize(
+    "question",
+    ["明手能不能提醒庄家从错的手引牌", "罚张怎么处理", "宕墩罚分是多少", "4S+1 有局", "明手可以问庄家是不是藏牌了吗",
+     "能再看一下上一墩吗", "什么是藏牌"],
+)
+def test_questions_the_corpus_answers_raise_no_alarm(corpus_searcher, question):
+    assert corpus_searcher.ask(question).absent == []
+
+
+def test_a_negated_name_is_no_alarm(corpus_searcher):
+    assert 53 not in [a.law for a in corpus_searcher.ask("他没有越序引牌，是轮到他出的").absent]
+
+
+def test_a_reference_to_a_missing_law_names_it(corpus_searcher):
+    result = corpus_searcher.ask("第27条")
+    assert result.hits == [] and [a.law for a in result.absent] == [27]
+
+
+def test_ask_json_carries_absent(corpus_searcher):
+    data = corpus_searcher.ask("partner made an insufficient bid").to_json()
+    assert {"law": 27, "title": "不足叫牌"}.items() <= data["absent"][0].items()
+    assert corpus_searcher.ask("罚张怎么处理").to_json()["absent"] == []
+
+
+def test_a_law_goes_quiet_once_it_is_in_the_corpus(tmp_path):
+    question = normalize_query("partner made an insufficient bid")
+    assert [t.law for t in topics_not_in_corpus(question, BOOK)] == [27]
     data = json.loads(RULEBOOK_PATH.read_text(encoding="utf-8"))
     data["laws"].append({"number": 27, "title": "不足叫牌", "clauses": []})
-    assert laws_for("不足叫牌怎么处理") == [(27,)]
-    assert topics_not_in_corpus(normalize_query("不足叫牌怎么处理"), rulebook_from_json(data)) == []
+    assert topics_not_in_corpus(question, rulebook_from_json(data)) == []
 
 
 @pytest.fixture(scope="module")
@@ -60,10 +88,11 @@ def core():
 @pytest.mark.parametrize(
     "question, note",
     [
-        ("藏牌以后怎么罚", "提示：藏牌的询问、更正、成立与处理在第61–64条，本语料未收录。"),
-        ("what happens after a revoke", "Note: the law on revokes (inquiries, correction, establishment, "
-                                        "rectification) (Laws 61–64) is not in this corpus."),
-        ("不足叫牌怎么办", "提示：不足叫牌的处理在第27条，本语料未收录。"),
+        ("藏牌以后怎么罚", "提示：藏牌的定义与询问在第61条，本语料未收录。"),
+        ("what happens after a revoke", "Note: this is a matter for Law 61 (Failure to Follow Suit - Inquiries Concerning a Revoke), which is not "
+                                        "in this corpus."),
+        ("partner made an insufficient bid",
+         "Note: this is a matter for Law 27 (Insufficient Bid), which is not in this corpus."),
     ],
 )
 def test_the_chat_says_first_that_the_law_is_missing(core, question, note):

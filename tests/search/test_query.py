@@ -30,6 +30,12 @@ from bot.search.typos import SHAPE_ALIKES, shape_alike_fixes
         ("下家究竟是指哪一家", "下家"),
         ("revoke meaning", "revoke"),
         ("what do you mean by a claim", "claim"),
+        ("罚张的定义是啥", "罚张"),
+        ("下家指的是哪个", "下家"),
+        ("what counts as a revoke", "revoke"),
+        ("what qualifies as an overtrick", "overtrick"),
+        ("how is a claim defined", "claim"),
+        ("what is the definition of dummy", "dummy"),
         ("明手可以看庄家的牌吗", None),
         ("庄家能不能叫裁判呢", None),
         ("how do i claim", None),
@@ -134,3 +140,22 @@ def test_an_everyday_word_is_no_typo(common, fixes):
     lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={"注意": "zhu yi"},
                       pinyin_of=lambda text: {"出": "chu", "主": "zhu", "意": "yi"}, is_common=common.__contains__)
     assert _sound_alikes("出主意", _NoWords(), lexicon) == fixes
+
+
+@pytest.mark.parametrize(
+    "text, phrase, negated",
+    [("没亮牌", "亮牌", True), ("他没有亮牌", "亮牌", True), ("他亮牌了", "亮牌", False),
+     ("没亮牌，后来又亮牌了", "亮牌", False), ("他没跟牌", "没跟牌", False), ("不小心亮牌", "亮牌", False)],
+)
+def test_a_negated_act_bridges_to_nothing(text, phrase, negated):
+    from bot.search.query import _only_negated
+
+    assert _only_negated(text, phrase) is negated
+
+
+def test_a_negated_english_word_is_left_out():
+    from bot.search.query import _negated_words
+
+    assert _negated_words("he did not revoke".split()) == {3}
+    assert _negated_words("partner didn't really revoke".split()) == {2, 3}
+    assert _negated_words("he revoked".split()) == set()

@@ -1,0 +1,140 @@
+"""Who acted: the actor a question is about, and the actors a clause's text governs.
+
+Declarer, dummy and the defenders meet different laws for the same act (48 vs 49/50, 42 vs
+43, 45C1/C2/C3).  A question names the actor (「明手能不能…」, "declarer led …"), or tells who
+asks and names the other side relative to him (「我是庄家，对方亮了一张牌」 → a defender).
+Each clause is tagged by the builder with the actors of its own title, else of its parents'
+and its law's titles, else the first actor its text names; ``corpus/clause_actors.yaml``
+holds the reviewed corrections.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from bot.rulebook.model import CORPUS_DIR
+
+ACTORS = ("declarer", "dummy", "defender")
+LABELS = {"declarer": ("庄家", "Declarer"), "dummy": ("明手", "Dummy"), "defender": ("防家", "Defender")}
+ACTOR_OVERRIDES_PATH = CORPUS_DIR / "clause_actors.yaml"
+
+# Chinese actor words (simplified, as normalised) and English ones, longest first within a pattern.
+_ZH_WORDS = {
+    "declarer": ("庄家", "做庄的", "主打"),
+    "dummy": ("明手", "梦家"),
+    "defender": ("防守方", "防守者", "防家", "防守的", "首攻方", "首攻人", "首引人"),
+}
+_EN_WORDS = {
+    "declarer": (r"declarers?", r"declarer's"),
+    "dummy": (r"dummy", r"dummy's"),
+    "defender": (r"defenders?", r"defender's", r"opening leader", r"the defen[cs]e"),
+}
+_ZH_ACTOR = {actor: re.compile("|".join(words)) for actor, words in _ZH_WORDS.items()}
+_EN_ACTOR = {actor: re.compile(r"\b(?:" + "|".join(words) + r")\b") for actor, words in _EN_WORDS.items()}
+# Who asks: 「我是庄家」, 「我当庄」, 「我们防守」, "I am declarer", "as dummy".
+_ASKER = {
+    "declarer": re.compile(r"我(?:是|当|做|作|来)(?:了)?庄|作为庄家|我方(?:是)?庄家|\b(?:i am|i'm|i was|as) (?:the )?declarer\b"),
+    "dummy": re.compile(r"我(?:是|当|做|作)(?:了)?(?:明手|梦家)|作为明手|\b(?:i am|i'm|i was|as) (?:the )?dummy\b"),
+    "defender": re.compile(r"我(?:是|当|做|作)(?:了)?防|我们?(?:在)?防守|作为防家|我方(?:是)?防|我首攻|我首引"
+                           r"|\b(?:i am|i'm|i was|as) (?:a |the )?defender\b|\bwe (?:were|are) defending\b"),
+}
+# The asker asks about his own act: 「我能…吗」, "can I …".
+_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|\b(?:can|may|should|must|could) i\b"
+                         r"|\bam i (?:allowed|required|entitled)\b")
+_OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
+_PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
+
+def question_actor(normalized: str) -> str | None:
+    """The actor who acted in a normalised question, or None when it does not say.
+
+    An actor named outright wins (the first one named is the subject: 「明手能不能提醒庄家」 is
+    about dummy); else the asker's stated seat turns 「对方」/「同伴」 into one."""
+    asker = asker_role(normalized)
+    if asker and _ASKER_ACTS.search(normalized):
+        return asker  # 「我是明手，…，我可以叫裁判吗」: the asker's own act
+    named = _first_named(_without_asker(normalized))
+    if named:
+        return named
+    if asker is None:
+        return None
+    if _OPPONENT.search(normalized):
+        return "defender" if asker in ("declarer", "dummy") else "declarer"
+    if _PARTNER.search(normalized):
+        return {"declarer": "dummy", "dummy": "declarer", "defender": "defender"}[asker]
+    return asker
+
+
+def asker_role(normalized: str) -> str | None:
+    """The seat the asker says he holds (「我是庄家」 → declarer), else None."""
+    found = [(m.start(), actor) for actor, pattern in _ASKER.items() for m in [pattern.search(normalized)] if m]
+    return min(found)[1] if found else None
+
+
+def without_asker(normalized: str) -> str:
+    """The question less the asker's own seat when someone else acted (「我是庄家，对方亮了一张牌」
+    → 「，对方亮了一张牌」): 庄家 there says who asks, not whose act the law governs."""
+    asker = asker_role(normalized)
+    if asker is None or question_actor(normalized) in (None, asker):
+        return normalized
+    return _without_asker(normalized)
+
+
+def _without_asker(normalized: str) -> str:
+    for pattern in _ASKER.values():
+        normalized = pattern.sub(" ", normalized)
+    return normalized
+
+
+def _first_named(text: str) -> str | None:
+    found = []
+    for actor in ACTORS:
+        for pattern in (_ZH_ACTOR[actor], _EN_ACTOR[actor]):
+            m = pattern.search(text)
+            if m:
+                found.append((m.start(), actor))
+    return min(found)[1] if found else None
+
+
+def actors_named(text: str) -> tuple[str, ...]:
+    """Every actor a piece of rule text names, in the order first named."""
+    found = sorted((m.start(), actor) for actor in ACTORS for m in [_ZH_ACTOR[actor].search(text)] if m)
+    return tuple(actor for _, actor in found)
+
+
+@functools.lru_cache(maxsize=2)
+def load_overrides(path: Path = ACTOR_OVERRIDES_PATH) -> dict[str, tuple[str, ...]]:
+    """The reviewed corrections: ``{clause or law id: (actors …)}`` (an empty list means none)."""
+    if not path.exists():
+        return {}
+    import yaml
+
+    with open(path, encoding="utf-8") as fh:
+        raw = yaml.safe_load(fh) or {}
+    return {str(key): tuple(value or ()) for key, value in (raw.get("actors") or {}).items()}
+
+
+def clause_actors(row: dict, overrides: dict[str, tuple[str, ...]] | None = None) -> tuple[str, ...]:
+    """The actors an index row (a law or clause row of :func:`bot.search.index.documents`) governs:
+    a reviewed override for the clause, a heading above it or its law; else the actors of the
+    nearest title that names one (own title, parents, law); else the first actor its text names."""
+    overrides = load_overrides() if overrides is None else overrides
+    clause = row.get("clause") or ""
+    keys = [clause[:n] for n in range(len(clause), len(str(row["law"])), -1)] + [str(row["law"])]
+    for key in keys:
+        if key in overrides:
+            return overrides[key]
+    # The law's title first: every clause of 「明手的限制」 is about dummy, whoever else it names.
+    parents = [title for _, title in row.get("parents", [])] or [row.get("title", "")]
+    own = row.get("title", "").rpartition(" · ")[2] if row.get("clause") else ""
+    for title in [*parents[-1:], own, *parents[:-1]]:
+        named = actors_named(title)
+        if named:
+            return named
+    # 「除明手外，其余赛员…」 names dummy to leave him out.
+    named = actors_named(_EXCEPT.sub("", row.get("text", "")))
+    return named[:1]
+
+
+_EXCEPT = re.compile(r"除了?[^，。；,;]{0,8}?外")

@@ -1,0 +1,190 @@
+"""Laws the corpus lacks, recognised in a question, so an answer can say plainly that its law is not here.
+
+``corpus/missing_laws.yaml`` lists every law of the 1997 Laws that the 1999 Chinese corpus does not
+hold, with its title (Chinese and English) and the ways players tell its situation — colloquial
+Chinese, traditional and English.  Detection runs on the normalised question and the words the
+glossary bridged it to (「叫得比上家还低」 → 不足叫牌), never on raw text: the question is compared
+(:class:`bot.search.phrases.PhraseIndex`) with every phrase of the missing laws *and* every
+situation phrase and title of the clauses the corpus holds; a missing law is reported when its
+closest phrase is close enough, closer than anything the corpus has, and the ranker finds no
+clause it is sure of (:class:`AbsentModel` weighs the three).  A law the rulebook holds
+is never reported, so adding a law to the corpus silences it by itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.base.textnorm import normalize_query
+from bot.rulebook.model import CORPUS_DIR, Rulebook
+
+MISSING_LAWS_PATH = CORPUS_DIR / "missing_laws.yaml"
+@dataclass(frozen=True)
+class AbsentLaw:
+    """A law the corpus lacks: its number, its titles, and the phrases that name its situation."""
+
+    law: int
+    title: str
+    title_en: str
+    phrases: tuple[str, ...] = ()
+
+    @property
+    def laws(self) -> tuple[int, ...]:
+        """The law as a tuple (the form the chat's note code reads)."""
+        return (self.law,)
+
+    @property
+    def zh(self) -> str:
+        return self.title
+
+    @property
+    def en(self) -> str:
+        return self.title_en
+
+    def note(self, lang: str = "zh") -> str:
+        """One line telling the user the law for this question is not in the corpus."""
+        if lang == "en":
+            return f"Note: this is a matter for Law {self.law} ({self.title_en}), which is not in this corpus."
+        return f"提示：{self.title}在第{self.law}条，本语料未收录。"
+
+    def to_json(self) -> dict:
+        """The law as JSON (in ``absent`` of ``bridgebot ask --json``)."""
+        return {"law": self.law, "title": self.title, "title_en": self.title_en}
+
+
+# Kept under its old name: the chat core's note code knows absent laws as topics.
+MissingTopic = AbsentLaw
+
+
+class MissingLawsFileError(ValueError):
+    """``missing_laws.yaml`` is malformed; the message names the entry."""
+
+
+@functools.lru_cache(maxsize=4)
+def load_topics(path: Path = MISSING_LAWS_PATH) -> tuple[AbsentLaw, ...]:
+    """Every absent law of the file, in law order (cached); phrases normalised."""
+    import yaml
+
+    with open(path, encoding="utf-8") as fh:
+        raw = yaml.safe_load(fh) or {}
+    merged: dict[int, dict] = {}
+    for entry in raw.get("absent") or []:
+        try:
+            law = int(entry["law"])
+            slot = merged.setdefault(law, {"title": entry["title_zh"], "title_en": entry["title_en"], "phrases": []})
+        except (KeyError, TypeError, ValueError) as err:
+            raise MissingLawsFileError(f"{path.name}: each entry needs law, title_zh, title_en ({entry!r})") from err
+        for phrase in entry.get("phrases") or []:
+            text = normalize_query(str(phrase)).strip()
+            if text and text not in slot["phrases"]:
+                slot["phrases"].append(text)
+    return tuple(AbsentLaw(law, d["title"], d["title_en"], tuple(d["phrases"])) for law, d in sorted(merged.items()))
+
+
+ABSENT_FEATURES = (
+    "absent",      # resemblance of the closest phrase or title of a missing law (0–1)
+    "present",     # … of the closest situation phrase or title of the corpus
+    "lead",        # absent − present
+    "absent_share",  # the missing laws' share of the resemblance of the five closest clauses, terms or laws
+    "unanswered",  # 1 − the ranker's confidence that its best clause answers the question
+    "bm25",        # log(1 + BM25 of the best row the corpus has)
+)
+
+
+@dataclass(frozen=True)
+class AbsentModel:
+    """A logistic model saying whether a question is about a missing law (trained by
+    ``bridgebot train-ranker``; weights in ``bot/search/ranker.json``), and how close to the
+    closest missing law another must be to be named with it."""
+
+    weights: dict[str, float]
+    bias: float
+    threshold: float = 0.5
+    tie: float = 0.1
+    max_laws: int = 3
+
+    def probability(self, features: dict[str, float]) -> float:
+        """The estimated chance that the question is about a missing law."""
+        z = self.bias + sum(w * features.get(n, 0.0) for n, w in self.weights.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def decide(self, best: dict, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
+               bm25: float) -> list[AbsentLaw]:
+        """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
+        ``("absent", law)`` for missing laws), the missing laws the question ``named``, and the
+        ranker's view (``answered``: its confidence in the best clause; ``bm25``: the best row's BM25)."""
+        if named:
+            # The question names the law outright (越序首引, insufficient bid, 藏牌).
+            return [topics_by_law[law] for law in sorted(named)[: self.max_laws] if law in topics_by_law]
+        features, ranked = absent_features(best, answered, bm25)
+        if not ranked or not resembles(features):
+            return []
+        # A question told just as one of the law's own phrases is about that law, however sure
+        # the ranker is of a clause that shares its words (「declarer led from the wrong hand」).
+        if not is_retelling(features) and self.probability(features) < self.threshold:
+            return []
+        top = ranked[0][0]
+        laws = sorted(law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie)
+        return [topics_by_law[law] for law in laws if law in topics_by_law]
+
+
+# How much closer the corpus's nearest phrase may be than the missing law's (chosen by the
+# leave-one-phrase-out check of `bridgebot train-ranker`, among 0, −0.05, −0.1).
+ABSENT_MARGIN = -0.05
+
+
+def resembles(features: dict[str, float]) -> bool:
+    """A missing law's phrase must resemble the question about as closely as anything of the
+    corpus does: the model alone would take every question the ranker is unsure of (「今天天气怎么样」)
+    for one about a missing law."""
+    return features["lead"] > ABSENT_MARGIN
+
+
+NEAR_COPY = 0.9
+
+
+def is_retelling(features: dict[str, float]) -> bool:
+    """The question all but repeats a missing law's phrase, closer than anything of the corpus."""
+    return features["absent"] >= NEAR_COPY and features["lead"] > 0
+
+
+def absent_features(best: dict, answered: float, bm25: float) -> tuple[dict[str, float], list[tuple[float, int]]]:
+    """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance, closest first."""
+    ranked = sorted(((sim, key[1]) for key, sim in best.items() if key[0] == "absent"), reverse=True)
+    absent = ranked[0][0] if ranked else 0.0
+    present = max((sim for key, sim in best.items() if key[0] != "absent"), default=0.0)
+    closest = heapq.nlargest(5, best.items(), key=lambda item: item[1])
+    mass = sum(sim for _, sim in closest)
+    share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
+    return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,
+             "bm25": math.log1p(max(bm25, 0.0))}, ranked)
+
+
+def absent_entries(topics: tuple[AbsentLaw, ...], rulebook: Rulebook) -> list[tuple[tuple, str]]:
+    """The phrase-index entries of the laws the rulebook lacks: each law's titles and phrases."""
+    return [(("absent", t.law), p) for t in topics if not rulebook.law(t.law) for p in (t.title, t.title_en, *t.phrases)]
+
+
+def present_entries(rulebook: Rulebook, situations) -> list[tuple[tuple, str]]:
+    """The phrase-index entries of the corpus: law, clause and definition titles and the
+    situation phrases of :mod:`bot.search.situations`."""
+    entries: list[tuple[tuple, str]] = []
+    for law in rulebook.laws.values():
+        entries.append((("law", law.number), normalize_query(law.title)))
+        entries += [(("clause", c.id), normalize_query(c.title)) for c in law.clauses if c.title]
+    for d in rulebook.definitions:
+        entries.append((("term", d.term), normalize_query(f"{d.term} {d.en}")))
+    entries += [(("clause", key), p) for key, phrases in situations.clauses.items() for p in phrases]
+    entries += [(("term", key), p) for key, phrases in situations.terms.items() for p in phrases]
+    return entries
+
+
+def referenced_absent(law: int, rulebook: Rulebook) -> list[AbsentLaw]:
+    """The absent law a reference names (「第27条」), when the rulebook lacks it and the file knows it."""
+    if rulebook.law(law):
+        return []
+    return [t for t in load_topics() if t.law == law]

@@ -1,0 +1,149 @@
+"""Nearest situation phrases: how closely a question resembles each phrase players use for a clause.
+
+A phrase and a question are compared by what they share — Chinese character pairs and English
+word stems, each weighted by how rare it is among all phrases (IDF) — as
+``shared / sqrt(phrase × question)`` (1.0 for the same text).  An inverted index keeps a look-up
+well under a millisecond.  The ranker reads each row's closest phrase; absent-law detection
+compares the closest phrase of a missing law with the closest of the laws the corpus holds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Hashable, Iterable
+
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
+_EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
+_IRREGULAR = {"led": "lead", "made": "make", "gave": "give", "took": "take", "dealt": "deal", "saw": "see",
+              "went": "go", "left": "leave", "shown": "show", "fell": "fall", "told": "tell", "thought": "think"}
+# English words that say nothing about the situation.
+_EN_STOP = frozenset(
+    """the and for are was were his her him she they them their this that with what when can could should would
+    does did has had have not but from into out then than there here who whom which how why after before about
+    just only also our your you its it's is be been being i'm i've we'd he's she's
+    """.split())
+
+
+def stem(word: str) -> str:
+    """A rough base form of an English word, the same on both sides (revoked, revoking, revoke → revok)."""
+    word = _IRREGULAR.get(word, word)
+    for suffix in ("'s", "ies", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+# Digits inside Chinese belong to it: 「叫了8阶」, 「第5张」.
+_HAN_DIGIT_RUN = re.compile(r"[\u4e00-\u9fff0-9]*[\u4e00-\u9fff][\u4e00-\u9fff0-9]*")
+
+
+def grams(text: str) -> frozenset[str]:
+    """What a text is compared by: the character pairs of its Chinese runs (with the digits in
+    them) and the stems of its English words (three letters or more, less the function words)."""
+    out = {run[i : i + 2] for run in _HAN_DIGIT_RUN.findall(text) for i in range(len(run) - 1)}
+    out |= {"§" + stem(w) for w in _EN_WORD.findall(text) if len(w) > 2 and w not in _EN_STOP}
+    return frozenset(out)
+
+
+def is_name(text: str) -> bool:
+    """A short phrase that names a situation (不足叫, 越序首引, insufficient bid) rather than tells it."""
+    han = "".join(_HAN_RUN.findall(text))
+    if han:
+        return len(han) <= 5 and len(han) == len(re.sub(r"[\s\d]", "", text))
+    return 0 < len(_EN_WORD.findall(text)) <= 4
+
+
+_NEGATED = re.compile(r"(?:没有|没|未|别|不是|并非)$")
+
+
+def name_form(name: str) -> str:
+    """How a name is looked for: a Chinese name as written, an English one as its word stems
+    between spaces (「 insufficient bid 」)."""
+    if _HAN_RUN.search(name):
+        return name
+    return f" {' '.join(stem(w) for w in _EN_WORD.findall(name))} "
+
+
+def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, str]],
+             skip: set[int] | None = None) -> set[Hashable]:
+    """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
+    one of the ``extra`` words: a Chinese name as written and not right after a negation
+    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」)."""
+    compact = re.sub(r"\s+", "", text)
+    words = set(extra)
+    stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
+    found = set()
+    for i, key, name in names:
+        if key in found or (skip and i in skip):
+            continue
+        if name[0] == " ":
+            if name in stems:
+                found.add(key)
+        elif name in compact:
+            at = compact.find(name)
+            if name[0] in "没未不无" or not _NEGATED.search(compact[:at]):
+                found.add(key)
+        elif name in words:
+            found.add(key)
+    return found
+
+
+class PhraseIndex:
+    """Phrases, each under a key (a row id, a law number …), searchable by resemblance."""
+
+    def __init__(self, entries: Iterable[tuple[Hashable, str]]):
+        """``entries``: (key, normalised phrase) pairs; a key may own many phrases."""
+        self.keys: list[Hashable] = []
+        self.texts: list[str] = []
+        phrase_grams: list[frozenset[str]] = []
+        for key, text in entries:
+            self.keys.append(key)
+            self.texts.append(text)
+            phrase_grams.append(grams(text))
+        df: dict[str, int] = {}
+        for g in phrase_grams:
+            for gram in g:
+                df[gram] = df.get(gram, 0) + 1
+        n = len(phrase_grams) or 1
+        self.idf = {gram: math.log(1 + n / count) for gram, count in df.items()}
+        self.postings: dict[str, list[int]] = {}
+        for i, g in enumerate(phrase_grams):
+            for gram in g:
+                self.postings.setdefault(gram, []).append(i)
+        mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
+        self.inv_sqrt_mass = [1.0 / math.sqrt(m) if m else 0.0 for m in mass]
+        self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
+
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+        """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
+        (and with the ``extra`` texts, e.g. the glossary words the question was bridged to).
+        ``skip``: phrase positions to leave out (to test a phrase against the others)."""
+        question = set(grams(text))
+        for more in extra:
+            question |= grams(more)
+        q_mass = sum(self.idf.get(g, 0.0) for g in question)
+        if not q_mass:
+            return {}
+        shared: dict[int, float] = {}
+        get = shared.get
+        for gram in question:
+            # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its postings.
+            if gram in self.common:
+                continue
+            weight = self.idf.get(gram)
+            if weight:
+                for i in self.postings[gram]:
+                    shared[i] = get(i, 0.0) + weight
+        scale = 1.0 / math.sqrt(q_mass)
+        best: dict[Hashable, float] = {}
+        keys, inv = self.keys, self.inv_sqrt_mass
+        for i, s in shared.items():
+            if skip and i in skip:
+                continue
+            sim = s * inv[i] * scale
+            key = keys[i]
+            if sim > best.get(key, 0.0):
+                best[key] = sim
+        return best

@@ -1,0 +1,117 @@
+"""The learned ranking: explainable features of a candidate row, weighed by a small linear model.
+
+Every candidate row (a clause, a law's intro, a definition) that FTS5 finds for a question gets
+the features of :data:`FEATURES`, each scaled to about 0–1; its score is their dot product with
+the weights in ``bot/search/ranker.json``, trained by ``bridgebot train-ranker`` (pairwise
+logistic regression with k-fold cross-validation, :mod:`bot.search.training`).  A law scores as
+its best row.  The same file holds the confidence model: a logistic regression over the top
+answer's margin and evidence, with the threshold that kept cross-validated precision ≥ 0.95.
+Scoring is plain Python; numpy is needed only to train.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.search.missing import ABSENT_FEATURES, AbsentModel
+
+WEIGHTS_PATH = Path(__file__).with_name("ranker.json")
+# Until a model is trained: a missing law's phrase clearly closer than the corpus's, and no sure answer.
+_DEFAULT_ABSENT = AbsentModel({"lead": 10.0, "unanswered": 3.0, "absent": 4.0}, -5.0)
+
+FEATURES = (
+    "bm25",              # the row's BM25 over all columns, over the best candidate's
+    "law_best",          # the best BM25 of the row's law, over the best candidate's
+    "law_pool",          # the next three rows of the law (several clauses agreeing), over the best
+    "title_share",       # share of the question's word weight in the row's titles
+    "body_share",        # … in the row's own text
+    "situation_share",   # … in the row's situation phrases
+    "situation_phrase",  # how much of the row's closest situation phrase the question holds (bigrams)
+    "bigram_share",      # share of the question's character pairs found in the row
+    "char_share",        # share of the question's content characters found in the row
+    "own_title",         # share of the question's words in the clause's own title
+    "glossary_share",    # share of the glossary bridges that the row holds
+    "actor_agree",       # the question's actor is one the row governs
+    "actor_conflict",    # the question names an actor; the row governs only others
+    "depth",             # 0 for a law's intro, 1 款, 2 项, 3 sub-item (over 3)
+    "length",            # log length of the row's text (BM25 favours short rows)
+    "law_row",           # the row is a law's intro, not a clause
+    "definition",        # the row is a definition
+)
+CONFIDENCE_FEATURES = (
+    "top",               # the best law's score
+    "margin",            # its lead over the second law
+    "coverage",          # share of the question's word weight the best row holds
+    "situation_phrase",  # the best row's situation phrase match
+    "bm25",              # log(1 + raw BM25 of the best row)
+    "english",           # the question is in English
+    "absent_lead",       # how much more the question resembles a missing law's phrase than the corpus's
+)
+# Until a model is trained: the old hand-set balance of BM25 and the law's pooled rows.
+_DEFAULT = {"weights": {"bm25": 1.0, "law_best": 1.0, "law_pool": 0.2, "char_share": 0.3, "own_title": 0.2,
+                        "situation_phrase": 0.3, "actor_agree": 0.2, "actor_conflict": -0.2},
+            "confidence": {"weights": {"margin": 4.0, "coverage": 3.0, "bm25": 1.0}, "bias": -5.0, "threshold": 0.5}}
+
+
+@dataclass(frozen=True)
+class RankerModel:
+    """Row weights and the confidence model (logistic weights, bias and threshold)."""
+
+    weights: dict[str, float]
+    confidence_weights: dict[str, float] = field(default_factory=dict)
+    confidence_bias: float = 0.0
+    threshold: float = 0.5
+    # missing-law detection (see bot.search.missing.AbsentModel)
+    absent: AbsentModel = _DEFAULT_ABSENT
+
+    def score(self, features: dict[str, float]) -> float:
+        """The row's score: the dot product of its features with the weights."""
+        total = 0.0
+        for name, w in self.weights.items():
+            total += w * features[name]
+        return total
+
+    def probability(self, features: dict[str, float]) -> float:
+        """The estimated chance that the best answer's law is right."""
+        z = self.confidence_bias + sum(w * features.get(n, 0.0) for n, w in self.confidence_weights.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    def confident(self, features: dict[str, float]) -> bool:
+        """True when :meth:`probability` reaches the calibrated threshold."""
+        return self.probability(features) >= self.threshold
+
+    def to_json(self) -> dict:
+        """The model as the JSON document of ``ranker.json``."""
+        return {"features": list(FEATURES), "weights": {k: round(v, 5) for k, v in self.weights.items()},
+                "confidence": {"features": list(CONFIDENCE_FEATURES),
+                               "weights": {k: round(v, 5) for k, v in self.confidence_weights.items()},
+                               "bias": round(self.confidence_bias, 5), "threshold": round(self.threshold, 4)},
+                "absent": {"features": list(ABSENT_FEATURES),
+                           "weights": {k: round(v, 5) for k, v in self.absent.weights.items()},
+                           "bias": round(self.absent.bias, 5), "threshold": round(self.absent.threshold, 4),
+                           "tie": self.absent.tie, "max_laws": self.absent.max_laws}}
+
+
+def model_from_json(data: dict) -> RankerModel:
+    """A :class:`RankerModel` from the JSON form (see :meth:`RankerModel.to_json`)."""
+    confidence = data.get("confidence", {})
+    absent = data.get("absent", {})
+    return RankerModel({k: float(v) for k, v in data["weights"].items() if k in FEATURES},
+                       {k: float(v) for k, v in confidence.get("weights", {}).items() if k in CONFIDENCE_FEATURES},
+                       float(confidence.get("bias", 0.0)), float(confidence.get("threshold", 0.5)),
+                       AbsentModel({k: float(v) for k, v in absent["weights"].items() if k in ABSENT_FEATURES},
+                                   float(absent["bias"]), float(absent.get("threshold", 0.5)),
+                                   float(absent.get("tie", 0.1)), int(absent.get("max_laws", 3)))
+                       if absent.get("weights") else _DEFAULT_ABSENT)
+
+
+@functools.lru_cache(maxsize=2)
+def load_model(path: Path = WEIGHTS_PATH) -> RankerModel:
+    """The committed model (cached), or the hand-set default when no model has been trained."""
+    if not path.exists():
+        return model_from_json(_DEFAULT)
+    return model_from_json(json.loads(path.read_text(encoding="utf-8")))

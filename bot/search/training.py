@@ -1,0 +1,336 @@
+"""Train the ranking model (``bridgebot train-ranker``): pairwise logistic regression, k-fold cross-validated.
+
+For every question of the training sets that the ranker decides (not a law reference, not a
+definition question, which are answered before ranking), the candidate rows and their features
+come from the real search (:meth:`bot.search.Searcher.candidates`).  Pairs teach the model that
+a row of a right law outranks every row of a wrong law, and that the right clause outranks its
+siblings; a small L2 penalty keeps weights modest.  Each fold's model is measured by the real
+pipeline (:func:`bot.search.evaluation.evaluate`) on the questions it never saw, and those
+out-of-fold rankings — with the missing laws' own phrases asked as questions, a quarter of the
+weight, whose every answer is wrong — train the confidence model, whose threshold is the lowest at
+which cross-validated precision stays ≥ :data:`TARGET_PRECISION`.  The missing-law detector is a
+logistic model checked leave-one-phrase-out: every missing law's phrase, taken out of the index,
+should be recognised by the others; the sets' questions (all about laws the corpus holds) and the
+corpus's own phrases should not be (false alarms ≤ :data:`MAX_FALSE_ALARMS`).  numpy is imported
+here only: scoring at run time is a dot product in plain Python.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from bot.search import missing
+from bot.search.actors import question_actor
+from bot.search.evaluation import evaluate, is_right
+from bot.search.phrases import is_name
+from bot.search.query import understand
+from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
+from bot.search.searcher import Searcher, confidence_features, group_by_law
+
+TARGET_PRECISION = 0.96
+L2 = 0.01
+STEPS = 600
+LEARNING_RATE = 0.05
+CLAUSE_PAIR_WEIGHT = 0.5
+
+
+@dataclass
+class Example:
+    """One training question: its candidate rows' features and which rows are right."""
+
+    row: dict
+    X: np.ndarray
+    law_ok: np.ndarray      # the row's law is right
+    clause_ok: np.ndarray   # the row is the right clause (or under it)
+    cands: list = field(default_factory=list)
+    query: object = None
+
+
+def examples(searcher: Searcher, rows: list[dict]) -> list[Example]:
+    """The questions the ranker decides, with their candidates' features (weights not needed)."""
+    out = []
+    for row in rows:
+        if row.get("in_corpus") is False:
+            continue
+        q = understand(row["q"], searcher.segmenter, searcher.lexicon)
+        if searcher.answered_before_ranking(q):
+            continue
+        cands = searcher.candidates(q, question_actor(q.normalized))
+        if not cands:
+            continue
+        X = np.array([[c.features[f] for f in FEATURES] for c in cands])
+        law_ok = np.array([is_right(c.doc, row) for c in cands])
+        gold = row.get("clause")
+        clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and (c.doc.clause or "").startswith(gold)
+                              for c in cands])
+        out.append(Example(row, X, law_ok, clause_ok, cands, q))
+    return out
+
+
+def _pairs(examples_: list[Example]) -> tuple[np.ndarray, np.ndarray]:
+    """Feature differences (right − wrong) and their weights; each question weighs 1 (+ ½ for clauses)."""
+    diffs, weights = [], []
+    for ex in examples_:
+        pos = ex.clause_ok if ex.clause_ok.any() else ex.law_ok
+        neg = ~ex.law_ok
+        if pos.any() and neg.any():
+            d = (ex.X[pos][:, None, :] - ex.X[neg][None, :, :]).reshape(-1, ex.X.shape[1])
+            diffs.append(d)
+            weights.append(np.full(len(d), 1.0 / len(d)))
+        siblings = ex.law_ok & ~ex.clause_ok
+        if ex.clause_ok.any() and siblings.any():
+            d = (ex.X[ex.clause_ok][:, None, :] - ex.X[siblings][None, :, :]).reshape(-1, ex.X.shape[1])
+            diffs.append(d)
+            weights.append(np.full(len(d), CLAUSE_PAIR_WEIGHT / len(d)))
+    if not diffs:
+        return np.zeros((0, len(FEATURES))), np.zeros(0)
+    return np.vstack(diffs), np.concatenate(weights)
+
+
+def fit_ranker(examples_: list[Example]) -> dict[str, float]:
+    """Pairwise logistic regression (Adam on the mean weighted log-loss, L2 penalty)."""
+    D, wts = _pairs(examples_)
+    w = np.zeros(D.shape[1])
+    w[FEATURES.index("bm25")] = 1.0
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    total = wts.sum() or 1.0
+    for step in range(1, STEPS + 1):
+        z = D @ w
+        g = -(D * (wts / (1.0 + np.exp(np.clip(z, -30, 30))))[:, None]).sum(0) / total + 2 * L2 * w
+        m = 0.9 * m + 0.1 * g
+        v = 0.999 * v + 0.001 * g * g
+        w -= LEARNING_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return {f: float(x) for f, x in zip(FEATURES, w)}
+
+
+def fit_logistic(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None) -> tuple[np.ndarray, float]:
+    """Plain logistic regression (gradient descent, L2, optional sample ``weights``) → (weights, bias)."""
+    mean, std = X.mean(0), X.std(0) + 1e-9
+    Z = (X - mean) / std
+    sw = np.ones(len(y)) if weights is None else weights
+    sw = sw / sw.sum()
+    w, b = np.zeros(X.shape[1]), 0.0
+    for _ in range(3000):
+        p = 1.0 / (1.0 + np.exp(-(Z @ w + b)))
+        w -= 0.1 * (Z.T @ ((p - y) * sw) + L2 * w)
+        b -= 0.1 * float(((p - y) * sw).sum())
+    # back to unscaled features, so run time needs no scaler
+    return w / std, b - float((w * mean / std).sum())
+
+
+def _top_right(ex: Example, weights: dict[str, float], searcher: Searcher) -> tuple[bool, dict]:
+    model = RankerModel(weights)
+    for c in ex.cands:
+        c.score = model.score(c.features)
+    ranked = group_by_law(ex.cands)
+    return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher.resemblance(ex.query))
+
+
+def threshold_for(probabilities: list[float], right: list[bool], weights: list[float] | None = None,
+                  target: float = TARGET_PRECISION) -> float:
+    """The lowest threshold at which the (weighted) answers at or above it are right at least
+    ``target`` of the time."""
+    weights = weights or [1.0] * len(right)
+    order = sorted(zip(probabilities, right, weights), key=lambda t: t[0], reverse=True)
+    best, hits, total = 1.0, 0.0, 0.0
+    for p, ok, w in order:
+        hits += w * ok
+        total += w
+        if hits / total >= target:
+            best = p
+    return best
+
+
+# The share of questions about missing laws the confidence model expects (a quarter: the fresh
+# set of the issue holds 40 of 150); their phrases, asked as questions, are its wrong answers.
+ABSENT_SHARE = 0.25
+
+
+def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict], k: int) -> tuple[list, list]:
+    """Confidence features of every missing law's phrase asked as a question (that phrase taken
+    out of the phrase index), ranked by a fold's model; any answer to them is wrong."""
+    index = searcher.phrases
+    raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
+    X, fold = [], []
+    titles = {t for law in searcher.absent_laws.values() for t in (law.title, law.title_en)}
+    for i, key in enumerate(index.keys):
+        # Situations told, not names: a bare title would teach that every short question is unsure.
+        if key[0] != "absent" or is_name(raw[i]) or raw[i] in titles:
+            continue
+        q = understand(raw[i], searcher.segmenter, searcher.lexicon)
+        if searcher.answered_before_ranking(q):
+            continue
+        q.resemblance = index.best_by_key(q.normalized, q.expansions + q.corrections, skip={i})
+        cands = searcher.candidates(q, question_actor(q.normalized))
+        if not cands:
+            continue
+        model = RankerModel(weights_by_fold[i % k])
+        for c in cands:
+            c.score = model.score(c.features)
+        feats = confidence_features(q, group_by_law(cands), q.resemblance)
+        X.append([feats[n] for n in CONFIDENCE_FEATURES])
+        fold.append(i % k)
+    return X, fold
+
+
+@dataclass
+class TrainingReport:
+    """What ``train-ranker`` prints: per-fold figures, the cross-validated totals, the model."""
+
+    folds: list[dict]
+    totals: dict
+    model: RankerModel
+    absent: dict
+
+
+def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list[dict], k: int = 5,
+          seed: int = 7, log: Callable[[str], None] = print) -> TrainingReport:
+    """Cross-validate and train on ``rows``; ``searcher_factory(model)`` opens a searcher with a model."""
+    base = searcher_factory(None)
+    order = list(range(len(rows)))
+    random.Random(seed).shuffle(order)
+    folds = [[rows[i] for i in order[f::k]] for f in range(k)]
+    fold_reports, conf_X, conf_y, conf_fold, fold_weights = [], [], [], [], []
+    for f in range(k):
+        train_rows = [r for g, fold in enumerate(folds) if g != f for r in fold]
+        weights = fit_ranker(examples(base, train_rows))
+        searcher = searcher_factory(RankerModel(weights))
+        report = evaluate(searcher.ask, folds[f], repeats=0)
+        fold_reports.append({"fold": f + 1, "n": report.n, "law_recall_at_1": report.law_recall_at_1,
+                             "law_recall_at_3": report.law_recall_at_3,
+                             "clause_recall_at_1": report.clause_recall_at_1})
+        clause = "n/a" if report.clause_recall_at_1 is None else f"{report.clause_recall_at_1:.3f}"
+        log(f"fold {f + 1}: n={report.n:3d}  law R@1 {report.law_recall_at_1:.3f}  R@3 {report.law_recall_at_3:.3f}"
+            f"  clause R@1 {clause}")
+        fold_weights.append(weights)
+        for ex in examples(base, folds[f]):
+            ok, feats = _top_right(ex, weights, base)
+            conf_X.append([feats[n] for n in CONFIDENCE_FEATURES])
+            conf_y.append(ok)
+            conf_fold.append(f)
+    n_in = len(conf_y)
+    absent_X, absent_fold = _absent_confidence_examples(base, fold_weights, k)
+    X = np.array(conf_X + absent_X)
+    y = np.array(conf_y + [False] * len(absent_X), dtype=float)
+    fold_of = np.array(conf_fold + absent_fold)
+    sample = np.array([1.0] * n_in + [ABSENT_SHARE / (1 - ABSENT_SHARE) * n_in / max(1, len(absent_X))] * len(absent_X))
+    # The confidence model, cross-validated over the same folds on out-of-fold rankings.
+    oof = np.zeros(len(y))
+    for f in range(k):
+        w, b = fit_logistic(X[fold_of != f], y[fold_of != f], sample[fold_of != f])
+        oof[fold_of == f] = 1.0 / (1.0 + np.exp(-(X[fold_of == f] @ w + b)))
+    threshold = threshold_for(list(oof), list(y.astype(bool)), list(sample))
+    chosen = oof >= threshold
+    w, b = fit_logistic(X, y, sample)
+    weights = fit_ranker(examples(base, rows))
+    n = sum(r["n"] for r in fold_reports)
+    totals = {key: round(sum(r[key] * r["n"] for r in fold_reports) / n, 4)
+              for key in ("law_recall_at_1", "law_recall_at_3")}
+    clause_rows = [r for r in fold_reports if r["clause_recall_at_1"] is not None]
+    totals["clause_recall_at_1"] = (round(sum(r["clause_recall_at_1"] for r in clause_rows) / len(clause_rows), 4)
+                                    if clause_rows else None)
+    inside = np.arange(len(y)) < n_in
+    totals["ranked_questions"] = n_in
+    totals["confident_share"] = round(float(chosen[inside].mean()), 4)
+    totals["confident_precision"] = round(float(y[chosen & inside].mean()), 4) if (chosen & inside).any() else None
+    totals["confident_on_absent"] = round(float(chosen[~inside].mean()), 4) if (~inside).any() else None
+    mixed = float((sample * y)[chosen].sum() / sample[chosen].sum()) if chosen.any() else None
+    totals["confident_precision_mixed"] = round(mixed, 4) if mixed is not None else None
+    model = RankerModel(weights, dict(zip(CONFIDENCE_FEATURES, map(float, w))), float(b), float(threshold))
+    detector, absent = tune_absent(searcher_factory(model), rows)
+    model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, detector)
+    return TrainingReport(fold_reports, totals, model, absent)
+
+
+MAX_FALSE_ALARMS = 0.04
+
+
+def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int]:
+    """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
+    phrase with that phrase taken out of the index (positive), and, as negatives, every question
+    of the sets (all about laws the corpus holds) and every situation phrase of the corpus, each
+    taken out of the index.  Also, per example, the missing laws by resemblance and its own; and
+    where the questions start.  Questions answered before ranking (references, definitions) are left out."""
+    index = searcher.phrases
+    raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
+    X, y, named = [], [], []
+
+    def add(text: str, skip: set[int] | None, label: int, law: int | None = None) -> None:
+        q = understand(text, searcher.segmenter, searcher.lexicon)
+        if searcher.answered_before_ranking(q):
+            return  # answered before ranking: never a missing-law note
+        best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
+        ranked = searcher.rank(q, question_actor(q.normalized))
+        answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
+        names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
+        features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
+        X.append([features[f] for f in missing.ABSENT_FEATURES])
+        y.append(label)
+        named.append((by_sim, law, names))
+
+    for i, key in enumerate(index.keys):
+        if key[0] == "absent":
+            add(raw[i], {i}, 1, key[1])
+        elif key[0] in ("clause", "term") and len(raw[i]) > 6:
+            add(raw[i], {i}, 0)
+    n_phrases = len(y)
+    for row in rows:
+        add(row["q"], None, 0)
+    return np.array(X), np.array(y, dtype=float), named, n_phrases
+
+
+def _alarm_threshold(scores: np.ndarray, named: np.ndarray) -> float:
+    """The lowest threshold at which at most :data:`MAX_FALSE_ALARMS` of the (negative) examples
+    are reported — by the model (``scores`` at or above it) or by a name (``named``)."""
+    for t in sorted(set(scores.tolist()) | {1.0}):
+        if float(((scores >= t) | named).mean()) <= MAX_FALSE_ALARMS:
+            return t
+    return 1.0 + 1e-6
+
+
+def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
+                tie: float = 0.1, max_laws: int = 3) -> tuple[missing.AbsentModel, dict]:
+    """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
+    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases)."""
+    X, y, named, n_phrases = absent_examples(searcher, rows)
+    folds = np.array([random.Random(seed + i).randrange(k) for i in range(len(y))])
+    oof = np.zeros(len(y))
+    for f in range(k):
+        w, b = fit_logistic(X[folds != f], y[folds != f])
+        oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
+    # As AbsentModel.decide: only a law whose phrase resembles the question about as closely as the corpus.
+    oof[X[:, missing.ABSENT_FEATURES.index("lead")] <= missing.ABSENT_MARGIN] = 0.0
+    # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
+    was_named = np.array([bool(n[2]) for n in named])
+    phrase_negatives = np.arange(len(y)) < n_phrases
+    phrase_negatives &= y == 0
+    threshold = max(_alarm_threshold(oof[phrase_negatives], was_named[phrase_negatives]),
+                    _alarm_threshold(oof[n_phrases:], was_named[n_phrases:]))
+    w, b = fit_logistic(X, y)
+    model = missing.AbsentModel(dict(zip(missing.ABSENT_FEATURES, map(float, w))), float(b),
+                                      threshold, tie, max_laws)
+
+    def names_own(i: int) -> bool:
+        by_sim, law, names = named[i]
+        if names:
+            return law in sorted(names)[:max_laws]
+        top = by_sim[0][0] if by_sim else 0.0
+        return any(l == law for sim, l in by_sim[:max_laws] if sim >= top - tie)
+
+    pos = np.where(y == 1)[0]
+    # Reported: the question names a missing law, or the model says so.
+    retold = np.array([missing.is_retelling(dict(zip(missing.ABSENT_FEATURES, x))) for x in X])
+    flagged = (oof >= threshold) | was_named | retold
+    questions = slice(n_phrases, len(y))
+    # A ranked answer stays confident unless its missing law is reported (as Searcher.ask).
+    answered = 1.0 - X[:, missing.ABSENT_FEATURES.index("unanswered")]
+    confident = (answered >= searcher.model.threshold) & ~flagged
+    figures = {"phrases": int(len(pos)), "confident": round(float(confident[pos].mean()), 4), "detected": round(float(flagged[pos].mean()), 4),
+               "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
+               "false_alarms_phrases": round(float(flagged[:n_phrases][y[:n_phrases] == 0].mean()), 4),
+               "false_alarms_questions": round(float(flagged[questions].mean()), 4)}
+    return model, figures

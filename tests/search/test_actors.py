@@ -1,0 +1,91 @@
+"""Who acted: read off the question, tagged on the clauses, and asked back when it decides the law."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.rulebook.model import load
+from bot.search.actors import ACTORS, clause_actors, load_overrides, question_actor, without_asker
+from bot.search.index import documents
+
+BOOK = load()
+
+
+@pytest.mark.parametrize(
+    "question, actor",
+    [
+        ("明手能不能提醒庄家从错的手引牌", "dummy"),  # the first seat named is the subject
+        ("防家把牌摊开了", "defender"),
+        ("庄家从明手打错了牌", "declarer"),
+        ("我是庄家，对方亮了一张牌", "defender"),  # the other side of the asker's seat
+        ("我是防家，同伴掉了一张牌", "defender"),
+        ("我当庄，同伴（明手）碰了一张牌", "dummy"),
+        ("我是明手，发现防守方出错了，我可以叫裁判吗", "dummy"),  # the asker asks about his own act
+        ("i am declarer and my lho exposed a card", "defender"),
+        ("can dummy call the director", "dummy"),
+        ("对方亮了一张牌怎么办", None),  # which side? the question does not say
+        ("罚张怎么处理", None),
+    ],
+)
+def test_question_actor(question, actor):
+    assert question_actor(question) == actor
+
+
+def test_the_askers_seat_is_no_search_word_when_another_acted():
+    assert "庄家" not in without_asker("我是庄家，对方亮了一张牌")
+    assert without_asker("我是庄家，我可以看明手的牌吗") == "我是庄家，我可以看明手的牌吗"
+
+
+def _row(law: int, clause: str):
+    return next(r for r in documents(BOOK) if r["law"] == law and r["clause"] == clause)
+
+
+@pytest.mark.parametrize(
+    "law, clause, actors",
+    [
+        (48, "48A", ("declarer",)),  # the law's title names declarer
+        (43, "43A2b", ("dummy",)),  # 明手的限制: dummy, though the clause names declarer
+        (45, "45C1", ("defender",)),  # the clause's own title
+        (45, "45C3", ("dummy",)),
+        (50, "50D2a", ("defender",)),  # reviewed: a penalty card is a defender's
+        (44, "44A", ()),  # anyone
+    ],
+)
+def test_clause_actors(law, clause, actors):
+    assert clause_actors(_row(law, clause)) == actors
+
+
+def test_a_text_naming_a_seat_to_leave_it_out_tags_no_one():
+    row = {"law": 99, "clause": "99A", "title": "x · 从手中打牌", "parents": [("", "牌张的打出")],
+           "text": "除明手外，其余赛员打牌时均由自己手中抽出一张牌"}
+    assert clause_actors(row, overrides={}) == ()
+
+
+def test_every_override_names_a_clause_and_known_actors():
+    ids = {str(n) for n in BOOK.laws} | {c.id for law in BOOK.laws.values() for c in law.clauses}
+    for key, actors in load_overrides().items():
+        assert key in ids
+        assert set(actors) <= set(ACTORS)
+
+
+def test_an_open_actor_is_asked_back(corpus_searcher):
+    result = corpus_searcher.ask("对方亮了一张牌怎么办")
+    assert result.ambiguous is not None
+    assert result.ambiguous.question_zh == "亮牌的是庄家还是防家？"
+    options = {o.actor: o for o in result.ambiguous.options}
+    assert set(options) == {"declarer", "defender"}
+    assert options["declarer"].label_zh == "庄家" and options["defender"].label_en == "Defender"
+    assert options["declarer"].hit.law == 48 and options["defender"].hit.law in (49, 50)
+    assert result.to_json()["ambiguous"]["options"][0]["hit"]["law"] in (48, 49, 50)
+    assert not result.confident  # one reading is not the answer
+
+
+@pytest.mark.parametrize("actor, laws", [("declarer", {48}), ("defender", {49, 50})])
+def test_the_askers_reading_decides(corpus_searcher, actor, laws):
+    result = corpus_searcher.ask("对方亮了一张牌怎么办", actor=actor)
+    assert result.hits[0].law in laws
+    assert result.actor == actor and result.ambiguous is None
+
+
+def test_a_named_actor_is_not_asked_back(corpus_searcher):
+    assert corpus_searcher.ask("明手能不能提醒庄家从错的手引牌").ambiguous is None

@@ -1,0 +1,48 @@
+"""The learned ranking model: a committed data file, a dot product at run time, sensible directions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.search.missing import ABSENT_FEATURES
+from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, WEIGHTS_PATH, RankerModel, load_model, model_from_json
+
+
+def test_the_committed_model_weighs_every_feature():
+    data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+    assert set(data["weights"]) == set(FEATURES)
+    assert set(data["confidence"]["weights"]) == set(CONFIDENCE_FEATURES)
+    assert set(data["absent"]["weights"]) == set(ABSENT_FEATURES)
+    assert 0.0 < data["confidence"]["threshold"] < 1.0
+
+
+def test_a_row_scores_the_dot_product_of_its_features():
+    model = RankerModel({"bm25": 2.0, "title_share": -1.0})
+    assert model.score({"bm25": 0.5, "title_share": 0.25, "depth": 9.0}) == pytest.approx(0.75)
+
+
+def test_the_model_survives_its_json_form():
+    model = load_model()
+    again = model_from_json(json.loads(json.dumps(model.to_json())))
+    assert again.weights == pytest.approx(model.weights, abs=1e-5)
+    assert again.threshold == pytest.approx(model.threshold, abs=1e-4)
+    assert again.absent.threshold == pytest.approx(model.absent.threshold, abs=1e-4)
+
+
+def test_without_a_trained_file_the_hand_set_default_ranks(tmp_path):
+    model = load_model(tmp_path / "none.json")
+    assert model.weights["bm25"] > 0
+
+
+@pytest.mark.parametrize("feature", ["bm25", "situation_phrase", "char_share", "glossary_share"])
+def test_evidence_for_a_row_raises_it(feature):
+    assert load_model().weights[feature] > 0
+
+
+def test_confidence_grows_with_the_lead_over_the_second_law():
+    model = load_model()
+    base = {"top": 5.0, "margin": 0.1, "coverage": 0.6, "situation_phrase": 0.3, "bm25": 3.0, "words": 2.0,
+            "english": 0.0}
+    assert model.probability({**base, "margin": 2.0}) > model.probability(base)
