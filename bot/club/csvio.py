@@ -67,12 +67,21 @@ def export_csv(session: Session, results: list[Result], names: dict | None = Non
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
-def _decode(data: bytes) -> str:
+def decode_upload(data: bytes) -> str | None:
+    """The text of an uploaded file: UTF-8 (with or without a BOM) or GB18030 (what Excel and
+    WPS save on a Chinese system); None when it is neither."""
     for encoding in ("utf-8-sig", "gb18030"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
+    return None
+
+
+def _decode(data: bytes) -> str:
+    text = decode_upload(data)
+    if text is not None:
+        return text
     raise ClubInputError("无法读取这个文件: 请存为 UTF-8 编码的 CSV 文件。",
                          "Cannot read this file: please save it as a UTF-8 CSV file.")
 

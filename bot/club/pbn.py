@@ -21,6 +21,7 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.base.errors import ClubInputError
+from bot.club.csvio import decode_upload
 from bot.club.hands import DealError, deal_error, deal_from, normalize_deal
 from bot.club.model import PAIRS, PASS, Result, Session
 from bot.club.reports import TeamsBoard, Traveller, mp_text, pairs_report, percent_text, teams_boards
@@ -56,12 +57,9 @@ def local_date(created_at: str) -> str:
 
 
 def _decode(data: bytes) -> str:
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")  # the standard's own character set: every byte is a character
+    text = decode_upload(data)
+    # Else the standard's own character set, ISO 8859-1: every byte is a character.
+    return text if text is not None else data.decode("latin-1")
 
 
 def read_deals(data: bytes, session: Session) -> tuple[dict[int, str], list[int]]:

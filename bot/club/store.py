@@ -229,7 +229,7 @@ class ClubStore:
                   recorded_by: int | str | None = None) -> tuple[list[Result], list[Result]]:
         """Take back the last batch that still has current results (of ``recorded_by``'s, when
         given) and bring back what it replaced: ``(taken back, restored)``.  The taken-back rows
-        stay, marked undone by ``user_id``, for :meth:`redo_last`."""
+        stay, marked undone by ``user_id``, for :meth:`redo`."""
         where, params = "session_id = ? AND active = 1", [session_id]
         if recorded_by is not None:
             where += " AND recorded_by = ?"
