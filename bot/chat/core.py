@@ -553,8 +553,9 @@ class Core:
         question = context.questions.get(number) if number is not None else context.question
         if question is None:
             return self._note("no_question", lang)
-        if not self.services.takes_actor:
-            question = with_actor(question, actor)  # a searcher that cannot be told reads the words
+        # The words must not contradict the reading: 「庄家亮了…」 asked as a defender's question
+        # becomes 「防家亮了…」; a searcher that cannot be told the actor also needs it in words.
+        question = with_actor(question, actor, add_if_missing=not self.services.takes_actor)
         return self._search(question, context, lang, actor=actor, number=context.remember_question(question))
 
     def _undefined_term(self, query: str, top, context: ChatContext, lang: str,

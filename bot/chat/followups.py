@@ -37,7 +37,7 @@ _ZH = re.compile(
 )
 _ZH_LEAD = re.compile(r"^(?:那|如果|假如|要是|若|换成|换做|改成)|呢$|的话$|怎么办$|又如何$|又怎样$|会怎样$|怎么样$")
 _EN = re.compile(
-    rf"^(?:and |but |so )?(?:what |how )?(?:if|about|abt)\s+(?:it\s+(?:was|is|were)\s+|it's\s+|its\s+)?"
+    rf"^(?:and |but |so )?(?:what |how )?(?:about\s+)?(?:if|about|abt)\s+(?:it\s+(?:was|is|were)\s+|it's\s+|its\s+)?"
     rf"(?:the |a |an )?({_ACTOR})(?:\s+instead)?$"
 )
 _PUNCT = re.compile(r"[\s?？!！。.,，、]+$")
@@ -67,9 +67,10 @@ def actor_follow_up(text: str) -> str | None:
     return None
 
 
-def with_actor(question: str, actor: str) -> str:
+def with_actor(question: str, actor: str, add_if_missing: bool = True) -> str:
     """``question`` about ``actor`` instead of whoever it named: 「防家亮了一张牌怎么办」 →
-    「庄家亮了一张牌怎么办」; a question that named nobody gets the actor in front."""
+    「庄家亮了一张牌怎么办」; a question that named nobody gets the actor in front (unless
+    ``add_if_missing`` is False: a search told the actor directly needs no word for it)."""
     zh, en = ACTOR_WORDS[actor]
     others = sorted((w for w, a in _ACTOR_OF.items() if a != actor), key=len, reverse=True)
     for word in others:
@@ -77,4 +78,6 @@ def with_actor(question: str, actor: str) -> str:
         if found:
             replacement = zh if not word.isascii() else en
             return question[: found.start()] + replacement + question[found.end():]
+    if not add_if_missing:
+        return question
     return f"{en} {question}" if question.isascii() else f"{zh}{question}"

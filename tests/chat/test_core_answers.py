@@ -78,7 +78,8 @@ def test_a_stale_or_wrong_clarifying_tap_says_what_to_do(data, expected):
 @pytest.mark.parametrize(
     "follow_up, actor",
     [("如果是庄家呢", "declarer"), ("那防家呢", "defender"), ("如果是明手呢", "dummy"),
-     ("what if it was declarer?", "declarer"), ("what about the defenders", "defender")],
+     ("what if it was declarer?", "declarer"), ("what about the defenders", "defender"),
+     ("what about if it was a defender?", "defender"), ("how about dummy", "dummy")],
 )
 def test_a_follow_up_reasks_the_last_question_for_another_player(follow_up, actor):
     core = make_core()
@@ -88,6 +89,19 @@ def test_a_follow_up_reasks_the_last_question_for_another_player(follow_up, acto
     assert searcher.questions[-1][0] == "亮牌了怎么办"
     assert searcher.actors[-1] == actor
     assert reply.refers_to == {"declarer": "41A", "defender": "50A", "dummy": "41A"}[actor]
+
+
+@pytest.mark.parametrize("question, follow_up, reasked", [
+    ("庄家亮了一张牌怎么办", "那防家呢", "防家亮了一张牌怎么办"),
+    ("what happens if declarer exposes a card", "what about if it was a defender?",
+     "what happens if defender exposes a card"),
+    ("亮牌了怎么办", "如果是庄家呢", "亮牌了怎么办"),     # named nobody: the actor is passed, not written in
+])
+def test_a_follow_up_does_not_leave_the_other_player_in_the_words(question, follow_up, reasked):
+    core = make_core()
+    say(core, question)
+    say(core, follow_up)
+    assert core.services.ask.__self__.questions[-1][0] == reasked
 
 
 def test_a_searcher_that_cannot_be_told_the_actor_reads_it_in_the_words():
