@@ -17,8 +17,8 @@ from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
-from bot.search.missing import AbsentLaw, referenced_absent
-from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
+from bot.search.missing import AbsentLaw, pool_key, referenced_absent
+from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
@@ -138,6 +138,9 @@ class Searcher:
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
         self.phrases = PhraseIndex((key, bridged) for key, _, bridged in entries)
+        # The rule text of each law pools with its phrases (after them: phrase positions stay the same).
+        rule_text = [(("law", d.law), d.text) for d in self._docs.values() if d.law and d.text]
+        self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries] + rule_text)
         # The missing laws' titles and short names, looked for whole in a question.
         self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
                              if key[0] == "absent" and is_name(text)]
@@ -205,7 +208,7 @@ class Searcher:
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
             result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
-                                                     ranked[0].best.bm25 if ranked else 0.0)
+                                                     ranked[0].best.bm25 if ranked else 0.0, self.pooled(q))
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -228,6 +231,11 @@ class Searcher:
         if q.resemblance is None:
             q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.resemblance
+
+    def pooled(self, q: Query, skip: set[int] | None = None) -> dict:
+        """The resemblance of the question (and the words it was bridged to) to every law's and
+        missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
+        return self.pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)), skip)
 
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
