@@ -26,6 +26,7 @@ from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.search.segment import Segmenter
+from bot.search.typos import SHAPE_ALIKES
 from bot.base.textnorm import normalize_query
 
 # Column weights for bm25(), which picks the candidates: titles (clause, its parents, law; or term),
@@ -294,7 +295,7 @@ class Searcher:
         fixed = subject
         for window, word in q.fixes:
             fixed = fixed.replace(window, word)
-        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed]
+        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed, *_shape_alike_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
@@ -552,6 +553,14 @@ def _action_word(q: Query) -> str | None:
     if found:
         return min(found)[1]
     return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
+
+
+def _shape_alike_readings(subject: str) -> list[str]:
+    """The subject with one shape-alike character put right (一手脾 → 一手牌): a defined term may
+    hold a pair the rulebook never writes apart (手牌), which the question's typo fixes cannot see."""
+    if len(subject) > 8:
+        return []
+    return [subject[:i] + right + subject[i + 1 :] for i, c in enumerate(subject) for right in SHAPE_ALIKES.get(c, "")]
 
 
 def _content_chars(text: str) -> frozenset:
