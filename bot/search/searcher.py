@@ -138,13 +138,23 @@ class Searcher:
         self._docs = _load_docs(db)
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
-        self.phrases = PhraseIndex((key, bridged) for key, _, bridged in entries)
-        # The rule text of each law pools with its phrases (after them: phrase positions stay the same).
-        rule_text = [(("law", d.law), d.text) for d in self._docs.values() if d.law and d.text]
-        self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries] + rule_text)
-        # The missing laws' titles and short names, looked for whole in a question.
-        self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
-                             if key[0] == "absent" and is_name(text)]
+        # The corpus's own rule text speaks against a missing law as its situation phrases do: each
+        # clause's sentence under a key of its own (so the ranker's phrase features stay the
+        # situations'), and pooled with its law's phrases.  After the phrases: their positions stay.
+        rule_text = [(d.law, d.clause, d.text) for d in self._docs.values() if d.law and d.text]
+        self.phrases = PhraseIndex([(key, bridged) for key, _, bridged in entries]
+                                   + [(("text", clause or str(law)), text) for law, clause, text in rule_text])
+        self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
+                                 + [(("law", law), text) for law, _, text in rule_text])
+        # The missing laws' titles and short names, looked for whole in a question: a name the
+        # corpus never uses as a title or term says the law outright (越序首引, insufficient bid); one
+        # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
+        # detector weighs.
+        corpus_names = _corpus_names(rulebook)
+        names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
+                 if key[0] == "absent" and is_name(text)]
+        self.absent_names = [n for n in names if not any(n[2] in c for c in corpus_names)]
+        self.absent_hints = [n for n in names if any(n[2] in c for c in corpus_names)]
         self.absent_laws = {law: AbsentLaw(law, title, title_en)
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
@@ -209,7 +219,8 @@ class Searcher:
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
             result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
-                                                     ranked[0].best.bm25 if ranked else 0.0, self.pooled(q))
+                                                     ranked[0].best.bm25 if ranked else 0.0, self.pooled(q),
+                                                     self.absent_hinted(q))
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -244,6 +255,11 @@ class Searcher:
         「明手可以问庄家是不是藏牌了吗」: 藏牌 there is the corpus's own word)."""
         names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
         return names_in(q.normalized, q.expansions + q.corrections, names, skip)
+
+    def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:
+        """The missing laws whose short name the question holds where the corpus uses the same
+        word for a title or term of its own (藏牌, revoke): a hint for the detector, not proof."""
+        return names_in(q.normalized, q.expansions + q.corrections, self.absent_hints, skip)
 
     # -- who acted ------------------------------------------------------------------------------
 
@@ -553,6 +569,16 @@ def _action_word(q: Query) -> str | None:
     if found:
         return min(found)[1]
     return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
+
+
+def _corpus_names(rulebook: Rulebook) -> list[str]:
+    """The corpus's own titles and terms, as :func:`name_form` looks for names in them."""
+    titles = [law.title for law in rulebook.laws.values()]
+    titles += [c.title for law in rulebook.laws.values() for c in law.clauses if c.title]
+    titles += [d.term for d in rulebook.definitions]
+    forms = [normalize_query(t) for t in titles]
+    forms += [name_form(normalize_query(d.en)) for d in rulebook.definitions if d.en]
+    return forms
 
 
 def _shape_alike_readings(subject: str) -> list[str]:

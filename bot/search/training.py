@@ -268,7 +268,7 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
         features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
-                                                   searcher.pooled(q, skip))
+                                                   searcher.pooled(q, skip), searcher.absent_hinted(q, skip))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))
