@@ -166,6 +166,25 @@ def is_retelling(features: dict[str, float]) -> bool:
     return features["absent"] >= NEAR_COPY and features["lead"] > 0
 
 
+def phrase_lead(best: dict) -> float:
+    """How much closer the question's closest missing-law phrase is than its closest phrase,
+    title or rule text of the corpus (the ``lead`` of :func:`absent_features`)."""
+    absent = present = 0.0
+    for key, sim in best.items():
+        if key[0] == "absent":
+            if sim > absent:
+                absent = sim
+        elif sim > present:
+            present = sim
+    return absent - present
+
+
+def may_be_absent(best: dict) -> bool:
+    """Whether the phrase look-up leaves a missing law possible at all (:func:`resembles` needs
+    this lead): when not, the pooled look-up need not be made."""
+    return phrase_lead(best) > ABSENT_MARGIN
+
+
 def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None,
                     hinted: set[int] = frozenset()) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
-from bot.search.missing import AbsentLaw, pool_key, referenced_absent
+from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
@@ -218,9 +218,12 @@ class Searcher:
                 result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
-            result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
-                                                     ranked[0].best.bm25 if ranked else 0.0, self.pooled(q),
-                                                     self.absent_hinted(q))
+            best = self.resemblance(q)
+            # The pooled look-up only matters when a missing law's phrase is close enough at all.
+            pooled = self.pooled(q) if not named and may_be_absent(best) else {}
+            result.absent = self.model.absent.decide(best, named, self.absent_laws, answered,
+                                                     ranked[0].best.bm25 if ranked else 0.0, pooled,
+                                                     self.absent_hinted(q) if pooled else set())
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -540,8 +543,6 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
 def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
     (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
-    absent = max((sim for key, sim in resemblance.items() if key[0] == "absent"), default=0.0)
-    present = max((sim for key, sim in resemblance.items() if key[0] != "absent"), default=0.0)
     terms = q.terms
     best = ranked[0].best
     second = ranked[1].score if len(ranked) > 1 else ranked[0].score - 2.0
@@ -552,7 +553,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict
         "situation_phrase": best.features["situation_phrase"],
         "bm25": math.log1p(max(best.bm25, 0.0)),
         "english": 1.0 if q.english else 0.0,
-        "absent_lead": absent - present,
+        "absent_lead": phrase_lead(resemblance),
     }
 
 
