@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -92,6 +93,12 @@ ABSENT_FEATURES = (
     "absent_share",  # the missing laws' share of the resemblance of the five closest clauses, terms or laws
     "unanswered",  # 1 − the ranker's confidence that its best clause answers the question
     "bm25",        # log(1 + BM25 of the best row the corpus has)
+    "pool_absent",   # resemblance of the closest missing law, all its phrases pooled (0–1)
+    "pool_present",  # … of the closest law or term of the corpus, its phrases and titles pooled
+    "pool_lead",     # pool_absent − pool_present
+    "ratio",         # absent / (absent + present): the missing law's share of the two closest phrases
+    "pool_ratio",    # … of the two closest pools
+    "hinted",        # the question holds a missing law's short name that the corpus uses too (藏牌)
 )
 
 
@@ -113,35 +120,42 @@ class AbsentModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def decide(self, best: dict, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
-               bm25: float) -> list[AbsentLaw]:
+               bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset()) -> list[AbsentLaw]:
         """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
-        ``("absent", law)`` for missing laws), the missing laws the question ``named``, and the
-        ranker's view (``answered``: its confidence in the best clause; ``bm25``: the best row's BM25)."""
+        ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
+        the missing laws the question ``named`` (or ``hinted`` at), and the ranker's view (``answered``: its
+        confidence in the best clause; ``bm25``: the best row's BM25)."""
         if named:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
             return [topics_by_law[law] for law in sorted(named)[: self.max_laws] if law in topics_by_law]
-        features, ranked = absent_features(best, answered, bm25)
+        features, ranked = absent_features(best, answered, bm25, pooled, hinted)
         if not ranked or not resembles(features):
             return []
         # A question told just as one of the law's own phrases is about that law, however sure
         # the ranker is of a clause that shares its words (「declarer led from the wrong hand」).
         if not is_retelling(features) and self.probability(features) < self.threshold:
             return []
+        if hinted:
+            return [topics_by_law[law] for law in sorted(hinted)[: self.max_laws] if law in topics_by_law]
         top = ranked[0][0]
         laws = sorted(law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie)
         return [topics_by_law[law] for law in laws if law in topics_by_law]
 
 
-# How much closer the corpus's nearest phrase may be than the missing law's (chosen by the
-# leave-one-phrase-out check of `bridgebot train-ranker`, among 0, −0.05, −0.1).
-ABSENT_MARGIN = -0.05
+# How much closer the corpus's nearest phrase may be than the missing law's, and the least share
+# the missing law's pooled phrases must have of the two closest pools (chosen by the
+# leave-one-phrase-out check of `bridgebot train-ranker`: margin among −0.05, −0.1, −0.15; share
+# among 0.4, 0.45, 0.5; either test alone recognised fewer phrases at the same false alarms).
+ABSENT_MARGIN = -0.1
+POOL_SHARE = 0.45
 
 
 def resembles(features: dict[str, float]) -> bool:
     """A missing law's phrase must resemble the question about as closely as anything of the
-    corpus does: the model alone would take every question the ranker is unsure of (「今天天气怎么样」)
-    for one about a missing law."""
-    return features["lead"] > ABSENT_MARGIN
+    corpus does, and its phrases taken together nearly as closely as a law of the corpus: the model
+    alone would take every question the ranker is unsure of (「今天天气怎么样」) for one about a
+    missing law, and one phrase alone may share a generic question's words (明手可以…)."""
+    return features["lead"] > ABSENT_MARGIN and features["pool_ratio"] > POOL_SHARE
 
 
 NEAR_COPY = 0.9
@@ -152,16 +166,45 @@ def is_retelling(features: dict[str, float]) -> bool:
     return features["absent"] >= NEAR_COPY and features["lead"] > 0
 
 
-def absent_features(best: dict, answered: float, bm25: float) -> tuple[dict[str, float], list[tuple[float, int]]]:
-    """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance, closest first."""
-    ranked = sorted(((sim, key[1]) for key, sim in best.items() if key[0] == "absent"), reverse=True)
-    absent = ranked[0][0] if ranked else 0.0
+def phrase_lead(best: dict) -> float:
+    """How much closer the question's closest missing-law phrase is than its closest phrase,
+    title or rule text of the corpus (the ``lead`` of :func:`absent_features`)."""
+    absent = present = 0.0
+    for key, sim in best.items():
+        if key[0] == "absent":
+            if sim > absent:
+                absent = sim
+        elif sim > present:
+            present = sim
+    return absent - present
+
+
+def may_be_absent(best: dict) -> bool:
+    """Whether the phrase look-up leaves a missing law possible at all (:func:`resembles` needs
+    this lead): when not, the pooled look-up need not be made."""
+    return phrase_lead(best) > ABSENT_MARGIN
+
+
+def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None,
+                    hinted: set[int] = frozenset()) -> tuple[dict[str, float], list[tuple[float, int]]]:
+    """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
+    phrase plus the pooled phrases), closest first."""
+    pooled = pooled or {}
+    pool_absent = max((sim for key, sim in pooled.items() if key[0] == "absent"), default=0.0)
+    pool_present = max((sim for key, sim in pooled.items() if key[0] != "absent"), default=0.0)
+    laws = {key[1] for key in best if key[0] == "absent"} | {key[1] for key in pooled if key[0] == "absent"}
+    ranked = sorted(((best.get(("absent", law), 0.0) + pooled.get(("absent", law), 0.0), law) for law in laws),
+                    reverse=True)
+    absent = max((sim for key, sim in best.items() if key[0] == "absent"), default=0.0)
     present = max((sim for key, sim in best.items() if key[0] != "absent"), default=0.0)
     closest = heapq.nlargest(5, best.items(), key=lambda item: item[1])
     mass = sum(sim for _, sim in closest)
     share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
     return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,
-             "bm25": math.log1p(max(bm25, 0.0))}, ranked)
+             "bm25": math.log1p(max(bm25, 0.0)), "pool_absent": pool_absent, "pool_present": pool_present,
+             "pool_lead": pool_absent - pool_present, "hinted": 1.0 if hinted else 0.0,
+             "ratio": absent / (absent + present) if absent + present else 0.0,
+             "pool_ratio": pool_absent / (pool_absent + pool_present) if pool_absent + pool_present else 0.0}, ranked)
 
 
 def absent_entries(topics: tuple[AbsentLaw, ...], rulebook: Rulebook) -> list[tuple[tuple, str]]:
@@ -181,6 +224,13 @@ def present_entries(rulebook: Rulebook, situations) -> list[tuple[tuple, str]]:
     entries += [(("clause", key), p) for key, phrases in situations.clauses.items() for p in phrases]
     entries += [(("term", key), p) for key, phrases in situations.terms.items() for p in phrases]
     return entries
+
+
+def pool_key(key: tuple) -> tuple:
+    """The pool a phrase-index key belongs to: a clause's phrases pool into its law's."""
+    if key[0] == "clause":
+        return ("law", int(re.match(r"\d+", key[1]).group()))
+    return key
 
 
 def referenced_absent(law: int, rulebook: Rulebook) -> list[AbsentLaw]:

@@ -147,3 +147,81 @@ class PhraseIndex:
             if sim > best.get(key, 0.0):
                 best[key] = sim
         return best
+
+
+class PooledIndex:
+    """Phrases pooled per key (every phrase of a missing law, every phrase and title of a law the
+    corpus holds), each pool one bag of character pairs and English stems: a question told in
+    words spread over several of a law's phrases still meets that law as a whole.
+
+    A pool weighs a gram by IDF over pools × (1 + log of its count in the pool); a question's
+    resemblance to a pool is the cosine of their weighted bags (0–1)."""
+
+    def __init__(self, entries: Iterable[tuple[Hashable, str]]):
+        """``entries``: (pool key, normalised phrase) pairs, in the order of the :class:`PhraseIndex`
+        built from the same entries (so a phrase position can be left out)."""
+        self.phrase_pool: list[int] = []
+        self.phrase_grams: list[frozenset[str]] = []
+        pool_of: dict[Hashable, int] = {}
+        counts: list[dict[str, int]] = []
+        self.keys: list[Hashable] = []
+        for key, text in entries:
+            p = pool_of.get(key)
+            if p is None:
+                p = pool_of[key] = len(self.keys)
+                self.keys.append(key)
+                counts.append({})
+            g = grams(text)
+            self.phrase_pool.append(p)
+            self.phrase_grams.append(g)
+            for gram in g:
+                counts[p][gram] = counts[p].get(gram, 0) + 1
+        self.counts = counts
+        df: dict[str, int] = {}
+        for c in counts:
+            for gram in c:
+                df[gram] = df.get(gram, 0) + 1
+        n = len(counts) or 1
+        self.idf = {gram: math.log(1 + n / d) for gram, d in df.items()}
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        self.norm: list[float] = []
+        for p, c in enumerate(counts):
+            for gram, count in c.items():
+                self.postings.setdefault(gram, []).append((p, self._weight(gram, count)))
+            self.norm.append(self._norm(c))
+
+    def _weight(self, gram: str, count: int) -> float:
+        return self.idf[gram] * (1.0 + math.log(count)) if count > 0 else 0.0
+
+    def _norm(self, counts: dict[str, int]) -> float:
+        return math.sqrt(sum(self._weight(g, c) ** 2 for g, c in counts.items())) or 1.0
+
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+        """Every pool's resemblance (cosine, 0–1) to ``text`` (and the ``extra`` bridged words) that
+        shares anything with it; ``skip``: phrase positions to leave out of their pools."""
+        question = set(grams(text))
+        for more in extra:
+            question |= grams(more)
+        q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
+        if not q_norm:
+            return {}
+        dot: dict[int, float] = {}
+        get = dot.get
+        for gram in question:
+            weight = self.idf.get(gram)
+            if weight:
+                for p, w in self.postings[gram]:
+                    dot[p] = get(p, 0.0) + weight * w
+        norms = self.norm
+        if skip:
+            norms = list(norms)
+            for i in skip:
+                p = self.phrase_pool[i]
+                left = dict(self.counts[p])
+                for gram in self.phrase_grams[i]:
+                    left[gram] -= 1
+                    if gram in question:
+                        idf = self.idf[gram]
+                        dot[p] = dot.get(p, 0.0) - idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
+                norms[p] = self._norm(left)
+        return {self.keys[p]: max(0.0, d) / (norms[p] * q_norm) for p, d in dot.items() if d > 1e-12}

@@ -63,9 +63,9 @@ _DEFINITION_ZH = (
 )
 _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
-    r"|what counts as|what qualifies as|what is considered|what's considered|what is the definition of"
-    r"|what's the definition of|what is the meaning of"
-    r"|what is|what's|whats|what are|what does|what do)"
+    r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered"
+    r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
+    r"|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
 )

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
-from bot.search.missing import AbsentLaw, referenced_absent
-from bot.search.phrases import PhraseIndex, is_name, name_form, names_in
+from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
+from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
@@ -26,6 +26,7 @@ from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.search.segment import Segmenter
+from bot.search.typos import SHAPE_ALIKES
 from bot.base.textnorm import normalize_query
 
 # Column weights for bm25(), which picks the candidates: titles (clause, its parents, law; or term),
@@ -137,10 +138,22 @@ class Searcher:
         self._docs = _load_docs(db)
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
-        self.phrases = PhraseIndex((key, bridged) for key, _, bridged in entries)
-        # The missing laws' titles and short names, looked for whole in a question.
-        self.absent_names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
-                             if key[0] == "absent" and is_name(text)]
+        # The corpus's own rule text speaks against a missing law as its situation phrases do, pooled
+        # with its law's phrases (after them: phrase positions stay the same).  Each sentence on its
+        # own in the phrase index recognised fewer missing-law phrases at the same false alarms.
+        rule_text = [(d.law, d.clause, d.text) for d in self._docs.values() if d.law and d.text]
+        self.phrases = PhraseIndex([(key, bridged) for key, _, bridged in entries])
+        self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
+                                 + [(("law", law), text) for law, _, text in rule_text])
+        # The missing laws' titles and short names, looked for whole in a question: a name the
+        # corpus never uses as a title or term says the law outright (越序首引, insufficient bid); one
+        # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
+        # detector weighs.
+        corpus_names = _corpus_names(rulebook)
+        names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
+                 if key[0] == "absent" and is_name(text)]
+        self.absent_names = [n for n in names if not any(n[2] in c for c in corpus_names)]
+        self.absent_hints = [n for n in names if any(n[2] in c for c in corpus_names)]
         self.absent_laws = {law: AbsentLaw(law, title, title_en)
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
@@ -204,8 +217,12 @@ class Searcher:
                 result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             answered = result.probability or 0.0
             named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
-            result.absent = self.model.absent.decide(self.resemblance(q), named, self.absent_laws, answered,
-                                                     ranked[0].best.bm25 if ranked else 0.0)
+            best = self.resemblance(q)
+            # The pooled look-up only matters when a missing law's phrase is close enough at all.
+            pooled = self.pooled(q) if not named and may_be_absent(best) else {}
+            result.absent = self.model.absent.decide(best, named, self.absent_laws, answered,
+                                                     ranked[0].best.bm25 if ranked else 0.0, pooled,
+                                                     self.absent_hinted(q) if pooled else set())
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -214,6 +231,10 @@ class Searcher:
             )
             if actor is None and result.actor is None:
                 result.ambiguous = self._ambiguity(q, ranked)
+                if result.ambiguous and not named:
+                    # Clauses of the corpus govern the act under each reading (48 for declarer,
+                    # 49/50 for a defender): the ranker's doubt is about who acted, not a missing law.
+                    result.absent = []
                 # The answer hangs on who acted: ask, rather than quote one reading as the answer.
                 result.confident = result.confident and result.ambiguous is None
         return result
@@ -229,12 +250,22 @@ class Searcher:
             q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.resemblance
 
+    def pooled(self, q: Query, skip: set[int] | None = None) -> dict:
+        """The resemblance of the question (and the words it was bridged to) to every law's and
+        missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
+        return self.pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)), skip)
+
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
         holds — less a name that the title of the answer found holds too (「查询藏牌」 answers
         「明手可以问庄家是不是藏牌了吗」: 藏牌 there is the corpus's own word)."""
         names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
         return names_in(q.normalized, q.expansions + q.corrections, names, skip)
+
+    def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:
+        """The missing laws whose short name the question holds where the corpus uses the same
+        word for a title or term of its own (藏牌, revoke): a hint for the detector, not proof."""
+        return names_in(q.normalized, q.expansions + q.corrections, self.absent_hints, skip)
 
     # -- who acted ------------------------------------------------------------------------------
 
@@ -286,7 +317,7 @@ class Searcher:
         fixed = subject
         for window, word in q.fixes:
             fixed = fixed.replace(window, word)
-        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed]
+        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed, *_shape_alike_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
@@ -515,8 +546,6 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
 def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
     (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
-    absent = max((sim for key, sim in resemblance.items() if key[0] == "absent"), default=0.0)
-    present = max((sim for key, sim in resemblance.items() if key[0] != "absent"), default=0.0)
     terms = q.terms
     best = ranked[0].best
     second = ranked[1].score if len(ranked) > 1 else ranked[0].score - 2.0
@@ -527,7 +556,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict
         "situation_phrase": best.features["situation_phrase"],
         "bm25": math.log1p(max(best.bm25, 0.0)),
         "english": 1.0 if q.english else 0.0,
-        "absent_lead": absent - present,
+        "absent_lead": phrase_lead(resemblance),
     }
 
 
@@ -544,6 +573,24 @@ def _action_word(q: Query) -> str | None:
     if found:
         return min(found)[1]
     return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)
+
+
+def _corpus_names(rulebook: Rulebook) -> list[str]:
+    """The corpus's own titles and terms, as :func:`name_form` looks for names in them."""
+    titles = [law.title for law in rulebook.laws.values()]
+    titles += [c.title for law in rulebook.laws.values() for c in law.clauses if c.title]
+    titles += [d.term for d in rulebook.definitions]
+    forms = [normalize_query(t) for t in titles]
+    forms += [name_form(normalize_query(d.en)) for d in rulebook.definitions if d.en]
+    return forms
+
+
+def _shape_alike_readings(subject: str) -> list[str]:
+    """The subject with one shape-alike character put right (一手脾 → 一手牌): a defined term may
+    hold a pair the rulebook never writes apart (手牌), which the question's typo fixes cannot see."""
+    if len(subject) > 8:
+        return []
+    return [subject[:i] + right + subject[i + 1 :] for i, c in enumerate(subject) for right in SHAPE_ALIKES.get(c, "")]
 
 
 def _content_chars(text: str) -> frozenset:

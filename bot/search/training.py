@@ -249,17 +249,17 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
 MAX_FALSE_ALARMS = 0.04
 
 
-def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int]:
+def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int, list]:
     """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
     phrase with that phrase taken out of the index (positive), and, as negatives, every question
     of the sets (all about laws the corpus holds) and every situation phrase of the corpus, each
     taken out of the index.  Also, per example, the missing laws by resemblance and its own; and
-    where the questions start.  Questions answered before ranking (references, definitions) are left out."""
+    where the questions start, and each example's group (its law, or the question) for the folds.  Questions answered before ranking (references, definitions) are left out."""
     index = searcher.phrases
     raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
-    X, y, named = [], [], []
+    X, y, named, groups = [], [], [], []
 
-    def add(text: str, skip: set[int] | None, label: int, law: int | None = None) -> None:
+    def add(text: str, skip: set[int] | None, label: int, law: int | None = None, group: object = None) -> None:
         q = understand(text, searcher.segmenter, searcher.lexicon)
         if searcher.answered_before_ranking(q):
             return  # answered before ranking: never a missing-law note
@@ -267,20 +267,22 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         ranked = searcher.rank(q, question_actor(q.normalized))
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
-        features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0)
+        features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
+                                                   searcher.pooled(q, skip), searcher.absent_hinted(q, skip))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))
+        groups.append(group)
 
     for i, key in enumerate(index.keys):
         if key[0] == "absent":
-            add(raw[i], {i}, 1, key[1])
+            add(raw[i], {i}, 1, key[1], missing.pool_key(key))
         elif key[0] in ("clause", "term") and len(raw[i]) > 6:
-            add(raw[i], {i}, 0)
+            add(raw[i], {i}, 0, group=missing.pool_key(key))
     n_phrases = len(y)
-    for row in rows:
-        add(row["q"], None, 0)
-    return np.array(X), np.array(y, dtype=float), named, n_phrases
+    for j, row in enumerate(rows):
+        add(row["q"], None, 0, group=("question", j))
+    return np.array(X), np.array(y, dtype=float), named, n_phrases, groups
 
 
 def _alarm_threshold(scores: np.ndarray, named: np.ndarray) -> float:
@@ -296,14 +298,16 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
                 tie: float = 0.1, max_laws: int = 3) -> tuple[missing.AbsentModel, dict]:
     """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
     alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases)."""
-    X, y, named, n_phrases = absent_examples(searcher, rows)
-    folds = np.array([random.Random(seed + i).randrange(k) for i in range(len(y))])
+    X, y, named, n_phrases, groups = absent_examples(searcher, rows)
+    # Folds by group: a missing law's phrases (and a corpus law's) are held out together, so the
+    # detector is measured on laws it was not fitted on.
+    folds = np.array([random.Random(f"{seed}:{g}").randrange(k) for g in groups])
     oof = np.zeros(len(y))
     for f in range(k):
         w, b = fit_logistic(X[folds != f], y[folds != f])
         oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
     # As AbsentModel.decide: only a law whose phrase resembles the question about as closely as the corpus.
-    oof[X[:, missing.ABSENT_FEATURES.index("lead")] <= missing.ABSENT_MARGIN] = 0.0
+    oof[[not missing.resembles(dict(zip(missing.ABSENT_FEATURES, x))) for x in X]] = 0.0
     # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
     was_named = np.array([bool(n[2]) for n in named])
     phrase_negatives = np.arange(len(y)) < n_phrases

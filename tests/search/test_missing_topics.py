@@ -57,6 +57,13 @@ def test_questions_the_corpus_answers_raise_no_alarm(corpus_searcher, question):
     assert corpus_searcher.ask(question).absent == []
 
 
+@pytest.mark.parametrize("question", ["亮了一张牌怎么办", "对方亮了一张牌怎么办", "對方亮了一張牌怎麼辦"])
+def test_a_question_that_hangs_on_who_acted_is_asked_back_not_called_missing(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert result.ambiguous is not None
+    assert result.absent == []
+
+
 def test_a_negated_name_is_no_alarm(corpus_searcher):
     assert 53 not in [a.law for a in corpus_searcher.ask("他没有越序引牌，是轮到他出的").absent]
 

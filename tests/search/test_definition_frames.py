@@ -1,0 +1,62 @@
+"""Every defined term of chapter 1, asked in every usual frame, gets its definition first.
+
+The questions are generated here from the rulebook's own terms (Chinese term and English name)
+and the ways players ask what a word means — simplified, traditional, English, and with the
+shape-alike typos of :mod:`bot.search.typos` — never taken from a question set.
+"""
+
+from __future__ import annotations
+
+import opencc
+import pytest
+
+from bot.rulebook import model as rulebook_module
+from bot.search.typos import SHAPE_ALIKES
+
+FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}是啥意思", "{}什么意思？", "{}是什么意思啊",
+             "{}的定义", "{}的定义是啥", "{}怎么定义", "{}指的是什么", "{}指的是哪个", "{}是指什么",
+             "请问{}是什么", "规则里的{}是什么意思", "“{}”是什么意思", "{}到底是什么意思", "所谓{}是指什么")
+FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
+             "what counts as {}", "how is {} defined", "{} meaning", "what's the meaning of {}?")
+TYPO_FRAMES = ("什么是{}", "{}是什么意思")
+
+TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
+_TRADITIONAL = opencc.OpenCC("s2t")
+
+
+def _questions(term) -> list[str]:
+    questions = [f.format(term.term) for f in FRAMES_ZH]
+    questions += [_TRADITIONAL.convert(f.format(term.term)) for f in FRAMES_ZH]
+    if term.en:
+        questions += [f.format(term.en.lower()) for f in FRAMES_EN]
+    return questions
+
+
+def _typos(term) -> list[str]:
+    """The term with one character typed as a shape-alike (裁判 → 栽判), in two frames."""
+    wrong_for = {}
+    for wrong, rights in SHAPE_ALIKES.items():
+        for right in rights:
+            wrong_for.setdefault(right, wrong)
+    typed = {term.term[:i] + wrong_for[c] + term.term[i + 1 :] for i, c in enumerate(term.term)
+             if c in wrong_for and len(term.term) > 1}
+    return [f.format(t) for t in sorted(typed) for f in TYPO_FRAMES]
+
+
+def test_the_chapter_has_its_terms():
+    assert len(TERMS) == 54
+
+
+@pytest.mark.parametrize("term", TERMS, ids=lambda d: d.term)
+def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher, term):
+    wrong = []
+    for question in _questions(term) + _typos(term):
+        result = corpus_searcher.ask(question)
+        first = result.hits[0] if result.hits else None
+        if first is None or (first.law, first.term) != (0, term.term) or not result.confident:
+            wrong.append((question, first and (first.law, first.clause, first.term)))
+    assert wrong == []
+
+
+def test_typos_are_generated_for_the_terms_that_have_them():
+    assert sum(len(_typos(t)) for t in TERMS) >= 40
