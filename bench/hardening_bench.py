@@ -2,10 +2,12 @@
 club command, with the core on the event loop (the old, blocking behaviour) and in the chat
 workers (``bot.chat.workers.ChatWorkers``, what the Telegram bot does now).
 
-Run: ``.venv/bin/python bench/hardening_bench.py`` (or ``make bench``).  The long command is
+Run: ``.venv/bin/python bench/hardening_bench.py`` (or ``make bench``).  The long commands are
 ``/standings`` of a session the size of the issue's report (one board, 2 000 tables — a
-``/session new pairs x 1副`` and a 2 000-row import) and of a 100-pair × 36-board session;
-while it runs, a private chat asks a question every ``GAP_S`` seconds.  The asyncio loop here
+``/session new pairs x 1副`` and a 2 000-row import) and of a 100-pair × 36-board session (both
+fast since standings are O(n log n) and memoised), and ``/hands`` with 36 deals, whose
+double-dummy analysis (the ``hands`` extra) is the slowest club command there is; while one runs,
+a private chat asks a question every ``GAP_S`` seconds.  The asyncio loop here
 stands in for python-telegram-bot's: the handler awaits the same calls.
 """
 
@@ -47,15 +49,29 @@ def big_session(core, chat: str, boards: int, tables: int) -> float:
     return time.perf_counter() - t0
 
 
-async def other_chat_latencies(core, chat: str, threaded: bool) -> tuple[list[float], float]:
-    """Start ``/standings`` in ``chat``, ask a question from another chat every ``GAP_S`` while
+def deals_file(boards: int, seed: int = 20261130) -> bytes:
+    """A dealing program's PBN file of ``boards`` random deals."""
+    rng = random.Random(seed)
+    cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    games = []
+    for board in range(1, boards + 1):
+        rng.shuffle(cards)
+        hands = [cards[13 * i: 13 * i + 13] for i in range(4)]
+        text = " ".join(".".join("".join(c[1] for c in hand if c[0] == suit) for suit in "SHDC") for hand in hands)
+        games.append(f'[Board "{board}"]\n[Dealer "N"]\n[Deal "N:{text}"]\n')
+    return "\n".join(games).encode()
+
+
+async def other_chat_latencies(core, chat: str, threaded: bool, command: str = "/standings",
+                               attachment: bytes | None = None) -> tuple[list[float], float]:
+    """Start ``command`` in ``chat``, ask a question from another chat every ``GAP_S`` while
     it runs; returns the questions' latencies (seconds, from arrival to answer) and how long the
-    standings took."""
+    command took."""
     from bot.chat.core import ChatMessage
     from bot.chat.workers import ChatWorkers
 
     workers = ChatWorkers()
-    standings = ChatMessage("/standings", chat_id=chat, user_id=1)
+    standings = ChatMessage(command, chat_id=chat, user_id=1, attachment=attachment)
     t0 = time.perf_counter()
     done = asyncio.Event()
     finished_at = []
@@ -89,11 +105,11 @@ async def other_chat_latencies(core, chat: str, threaded: bool) -> tuple[list[fl
     return latencies, finished_at[0] - t0
 
 
-def measure(core, chat: str) -> dict:
+def measure(core, chat: str, command: str = "/standings", attachment: bytes | None = None) -> dict:
     """Both behaviours on the session in ``chat``."""
     out = {}
     for name, threaded in (("blocking", False), ("workers", True)):
-        latencies, took = asyncio.run(other_chat_latencies(core, chat, threaded))
+        latencies, took = asyncio.run(other_chat_latencies(core, chat, threaded, command, attachment))
         out[name] = {"median_ms": statistics.median(latencies) * 1000, "max_ms": max(latencies) * 1000,
                      "standings_s": took}
     return out
@@ -119,6 +135,18 @@ def main() -> None:
               f"workers median {workers['median_ms']:.1f} ms, max {workers['max_ms']:.1f} ms "
               f"(median {blocking['median_ms'] / max(workers['median_ms'], 0.001):.0f}× shorter); "
               f"standings took {blocking['standings_s']:.2f} s → {workers['standings_s']:.2f} s with workers")
+    try:
+        import endplay  # noqa: F401 — the double-dummy solver of the hands extra
+    except ImportError:
+        print("/hands: the hands extra (endplay) is not installed, so its analysis was not measured")
+        return
+    core.handle(ChatMessage("/session new pairs 牌例 36副", chat_id="bench-hands", user_id=1, user_is_admin=True))
+    figures = measure(core, "bench-hands", "/hands", deals_file(36))
+    blocking, workers = figures["blocking"], figures["workers"]
+    print(f"other chat's latency during /hands of 36 deals with double-dummy analysis "
+          f"(took {blocking['standings_s']:.2f} s): blocking median {blocking['median_ms']:.0f} ms, "
+          f"max {blocking['max_ms']:.0f} ms; workers median {workers['median_ms']:.1f} ms, "
+          f"max {workers['max_ms']:.1f} ms (median {blocking['median_ms'] / max(workers['median_ms'], 0.001):.0f}× shorter)")
 
 
 if __name__ == "__main__":
