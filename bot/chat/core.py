@@ -19,7 +19,7 @@ from bot.base.textnorm import is_traditional, normalize_query, to_simplified, to
 from bot.chat import commands
 from bot.chat.context import ChatContext, ContextStore
 from bot.chat.guard import ascii_number, clean_text
-from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, with_actor
+from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, small_talk, with_actor
 from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate
 from bot.chat.services import Services
 from bot.chat.texts import say
@@ -218,6 +218,11 @@ class Core:
         actor = actor_follow_up(plain)
         if actor:
             return self._ask_as(actor, None, context, lang)
+        talk = small_talk(plain)
+        if talk == "hello":
+            return self._help(lang, greeting=True)
+        if talk == "thanks":
+            return self._note("thanks", lang)
         reference = self._reference(text, lang)
         if reference is not None and not isinstance(reference, Reply):
             return self._law_reply(reference.law, reference.clause, 1, context, lang)

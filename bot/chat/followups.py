@@ -81,3 +81,20 @@ def with_actor(question: str, actor: str, add_if_missing: bool = True) -> str:
     if not add_if_missing:
         return question
     return f"{en} {question}" if question.isascii() else f"{zh}{question}"
+
+
+_HELLO = frozenset({"你好", "您好", "嗨", "哈喽", "hi", "hello", "hey", "在吗", "在不在", "早", "早上好", "晚上好",
+                    "good morning", "good evening"})
+_THANKS = frozenset({"谢谢", "多谢", "谢了", "谢啦", "感谢", "thanks", "thank you", "thx", "ty", "ok谢谢", "好的谢谢"})
+_SMALL_TALK_PUNCT = re.compile(r"[\s~!！。.,，?？、]+")
+
+
+def small_talk(text: str) -> str | None:
+    """``"hello"`` for a greeting (「你好」, "hi"), ``"thanks"`` for thanks (「谢谢」, "thank you"),
+    None for anything else — a chat opens and closes with these, and no law is about them."""
+    text = _SMALL_TALK_PUNCT.sub(" ", text.lower()).strip()
+    if text in _HELLO or text.replace(" ", "") in _HELLO:
+        return "hello"
+    if text in _THANKS or text.replace(" ", "") in _THANKS:
+        return "thanks"
+    return None

@@ -299,3 +299,18 @@ def test_every_reply_of_a_long_dialogue_fits_telegram(searcher):
                     "/law", "/toc 1", "/toc 2", "/standing", "what is a dummy", "next", "prev", "全文",
                     "罚" * 1999, "/define " + "罚" * 1990]:
         say(core, message)
+
+
+@pytest.mark.parametrize("message, expected", [
+    ("你好", "你好！我是桥牌规则助手。"), ("hello!", "Hello! I answer questions"), ("您好～", "你好！"),
+    ("谢谢", "不客气。"), ("Thank you.", "You're welcome."),
+])
+def test_greetings_and_thanks_get_a_reply_not_a_law(message, expected):
+    reply = say(make_core(), message)
+    assert reply.text.startswith(expected) and not reply.refers_to
+
+
+def test_a_question_that_starts_with_a_greeting_is_still_searched():
+    core = make_core()
+    say(core, "你好 罚张怎么处理")
+    assert core.services.ask.__self__.questions[-1][0] == "你好 罚张怎么处理"
