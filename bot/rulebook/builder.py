@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from bot.rulebook.parse import LawDraft, join_body, parse_definitions, parse_laws, tidy
+from bot.rulebook.parse import LawDraft, join_body, parse_definitions, parse_laws
 from bot.rulebook.sources import Source, load_corrections, load_sources
-from bot.rulebook.render import law_text, table_text, definition_text
+from bot.rulebook.render import law_text, table_text
 from bot.rulebook.model import CORPUS_DIR, number_ranges, rulebook_from_json
 from bot.base.textnorm import prose_punctuation
 

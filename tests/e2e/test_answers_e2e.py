@@ -4,7 +4,7 @@ a reply, a mistyped command, the table of contents and a clarifying question, ta
 from __future__ import annotations
 
 
-from harness import BOT_ID, User
+from harness import User
 
 GROUP = dict(chat_id=-100777, chat_type="supergroup")
 

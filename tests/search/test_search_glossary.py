@@ -3,7 +3,7 @@
 import pytest
 
 from bot.search.index import load_glossary
-from bot.search.query import STOPWORDS_EN, Lexicon, _english_forms, _glossary_matches, fuzzy_pinyin
+from bot.search.query import Lexicon, _english_forms, _glossary_matches, fuzzy_pinyin
 from bot.rulebook.model import load
 
 
