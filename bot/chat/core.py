@@ -403,7 +403,11 @@ class Core:
         book = self.services.rulebook
         law = book.law(number)
         if law is None:
-            return self._note("law_missing", lang, law=number, present=number_ranges(book.numbers))
+            titles = self.services.missing_title(number) if self.services.missing_title else None
+            title = "" if not titles else f"({titles[0]})" if lang == "zh" else f" ({titles[1]})"
+            present = number_ranges(book.numbers)
+            return self._note("law_missing", lang, law=number, title=title,
+                              present=present if lang == "zh" else present.replace("、", ", "))
         prefix = ""
         if clause_id and law.clause(clause_id) is None:
             prefix = say("clause_missing", lang, law=number, clause=clause_id) + "\n"

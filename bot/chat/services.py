@@ -40,6 +40,7 @@ class Services:
     club: Callable | None = None  # bot.club.handle_command
     # (question, lang) -> notes saying the law for the question is not in the corpus
     missing_notes: Callable[[str, str], list[str]] = lambda question, lang: []
+    missing_title: Callable[[int], tuple[str, str] | None] | None = None  # law → (zh, en) title of a missing law
 
     def search(self, question: str, k: int = 3, actor: str | None = None):
         """``ask(question, k)``, for one reading of who acted ("declarer", "dummy", "defender")
@@ -98,6 +99,10 @@ class Services:
             }
         except ImportError:
             log.warning("bot.scoring.replies is not available: scoring is off")
+        from bot.search.missing import load_topics
+
+        titles = {topic.law: (topic.title, topic.title_en) for topic in load_topics()}
+        services.missing_title = titles.get
         if searcher is not None:
             # The same search answers and says which missing law a question is about (SearchResult.absent).
             services.missing_notes = lambda question, lang: [law.note(lang) for law in searcher.ask(question).absent]

@@ -89,8 +89,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "usage_step": ("请这样写: /{name} 50,或者直接发「下一条」「上一条」", "Type it like /{name} 50, or just send next or prev"),
     "usage_more": ("请这样写: /more 50 2(第50条的第2页)", "Type it like /more 50 2 (page 2 of Law 50)"),
     "law_missing": (
-        "本版语料暂未收录第{law}条。已收录: 第{present}条。例如: 第50条",
-        "Law {law} is not in this corpus yet. Present: Laws {present}. For example: Law 50",
+        "本版语料暂未收录第{law}条{title}。已收录: 第{present}条。例如: 第50条",
+        "Law {law}{title} is not in this corpus yet. Present: Laws {present}. For example: Law 50",
     ),
     "clause_missing": (
         "第{law}条没有「{clause}」这一款。以下是第{law}条全文:",

@@ -62,6 +62,9 @@ def test_questions_lead_with_the_right_law(core, question, laws):
         ("/score 8S=", "例如"),
         ("第51条", "第51条 两张或更多的罚张"),
         ("第53条", "本版语料暂未收录第53条"),
+        ("第27条", "本版语料暂未收录第27条(不足叫牌)。"),
+        ("law 61", "Law 61 (Failure to Follow Suit - Inquiries Concerning a Revoke) is not in this corpus yet. "
+                   "Present: Laws 1–6, 12–20, 22, 40–52, 65–79."),
         ("/about", "规则 第1–6、12–20、22、40–52、65–79条(共 44 条)"),
     ],
 )

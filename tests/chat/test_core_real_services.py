@@ -21,7 +21,7 @@ def core():
         ("4S+1 vul", "+650"),
         ("8S=", "1 到 7"),
         ("第50条D款2", "第50条D款2 罚张的处理"),
-        ("law 30", "Law 30 is not in this corpus"),
+        ("law 30", "Law 30 (Pass Out of Rotation) is not in this corpus"),
     ],
 )
 def test_plain_messages_reach_the_scorer_the_law_or_search(core, message, expected):
