@@ -90,6 +90,21 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
     return found
 
 
+def document_frequencies(documents) -> dict[str, int]:
+    """In how many of ``documents`` (each an iterable of distinct grams) every gram occurs."""
+    df: dict[str, int] = {}
+    for document in documents:
+        for gram in document:
+            df[gram] = df.get(gram, 0) + 1
+    return df
+
+
+def idf_weights(df: dict[str, int], n: int) -> dict[str, float]:
+    """``log(1 + n / df)`` for every gram, ``n`` documents in all."""
+    n = n or 1
+    return {gram: math.log(1 + n / count) for gram, count in df.items()}
+
+
 class PhraseIndex:
     """Phrases, each under a key (a row id, a law number …), searchable by resemblance."""
 
@@ -102,12 +117,8 @@ class PhraseIndex:
             self.keys.append(key)
             self.texts.append(text)
             phrase_grams.append(grams(text))
-        df: dict[str, int] = {}
-        for g in phrase_grams:
-            for gram in g:
-                df[gram] = df.get(gram, 0) + 1
-        n = len(phrase_grams) or 1
-        self.idf = {gram: math.log(1 + n / count) for gram, count in df.items()}
+        df, n = document_frequencies(phrase_grams), len(phrase_grams) or 1
+        self.idf = idf_weights(df, n)
         self.postings: dict[str, list[int]] = {}
         for i, g in enumerate(phrase_grams):
             for gram in g:
@@ -177,12 +188,7 @@ class PooledIndex:
             for gram in g:
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         self.counts = counts
-        df: dict[str, int] = {}
-        for c in counts:
-            for gram in c:
-                df[gram] = df.get(gram, 0) + 1
-        n = len(counts) or 1
-        self.idf = {gram: math.log(1 + n / d) for gram, d in df.items()}
+        self.idf = idf_weights(document_frequencies(counts), len(counts))
         self.postings: dict[str, list[tuple[int, float]]] = {}
         self.norm: list[float] = []
         for p, c in enumerate(counts):
