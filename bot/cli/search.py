@@ -124,7 +124,8 @@ def _fig(value: float | None, width: int = 5) -> str:
 
 
 DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/own_questions.jsonl", "bench/heldout_a.jsonl",
-                         "bench/heldout_b.jsonl", "bench/heldout_c.jsonl")
+                         "bench/heldout_b.jsonl", "bench/heldout_c.jsonl",
+                         "bench/heldout_d.jsonl")
 
 
 @click.command(name="train-ranker")
@@ -176,6 +177,9 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     click.echo(f"missing laws (leave-one-phrase-out, {a['phrases']} phrases): detected {a['detected']:.3f}, "
                f"naming the right law {a['right_law']:.3f}; false alarms: corpus phrases {a['false_alarms_phrases']:.3f}, "
                f"questions {a['false_alarms_questions']:.3f}; still answered confidently {a['confident']:.3f}")
+    if a.get("questions"):
+        click.echo(f"the sets' {a['questions']} questions about missing laws (out of fold): detected "
+                   f"{a['detected_questions']:.3f}, naming the right law {a['right_law_questions']:.3f}")
     model = report.model
     click.echo("weights: " + ", ".join(f"{k} {v:+.2f}" for k, v in model.weights.items()))
     if not dry_run:

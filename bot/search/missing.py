@@ -125,10 +125,10 @@ class AbsentModel:
         ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
         the missing laws the question ``named`` (or ``hinted`` at), and the ranker's view (``answered``: its
         confidence in the best clause; ``bm25``: the best row's BM25)."""
+        features, ranked = absent_features(best, answered, bm25, pooled, hinted)
         if named:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
-            return [topics_by_law[law] for law in sorted(named)[: self.max_laws] if law in topics_by_law]
-        features, ranked = absent_features(best, answered, bm25, pooled, hinted)
+            return self._with_neighbours(sorted(named), ranked, topics_by_law)
         if not ranked or not resembles(features):
             return []
         # A question told just as one of the law's own phrases is about that law, however sure
@@ -136,9 +136,17 @@ class AbsentModel:
         if not is_retelling(features) and self.probability(features) < self.threshold:
             return []
         if hinted:
-            return [topics_by_law[law] for law in sorted(hinted)[: self.max_laws] if law in topics_by_law]
-        top = ranked[0][0]
-        laws = sorted(law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie)
+            return self._with_neighbours(sorted(hinted), ranked, topics_by_law)
+        return self._with_neighbours([], ranked, topics_by_law)
+
+    def _with_neighbours(self, first: list[int], ranked: list[tuple[float, int]],
+                         topics_by_law: dict[int, AbsentLaw]) -> list[AbsentLaw]:
+        """The laws ``first`` names, then the missing laws whose phrases resemble the question
+        nearly as closely as the closest (a revoke's correction, establishment and penalty are
+        62–64: a question told in a few words may be any of them), at most :attr:`max_laws`."""
+        top = ranked[0][0] if ranked else 0.0
+        near = [law for sim, law in ranked[: self.max_laws] if sim >= top - self.tie]
+        laws = list(dict.fromkeys(first + near))[: self.max_laws]
         return [topics_by_law[law] for law in laws if law in topics_by_law]
 
 

@@ -65,9 +65,10 @@ _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
     r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered"
     r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
-    r"|what is|what's|what s|whats|what are|what does|what do)"
+    r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
-    r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?$"
+    r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?"
+    r"(?:\s+(?:by definition|exactly|precisely|actually))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) defined$")
@@ -168,6 +169,8 @@ class Query:
     reference_error: ReferenceInputError | None = None
     mentioned: Reference | None = None
     subject: str | None = None
+    # the X of a definition frame in one sentence of a longer message (「上家指的是哪个？坐我左边…」)
+    subject_parts: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
@@ -206,6 +209,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         return q
     q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
+    q.subject_parts = [s for s in definition_subjects(normalized) if s != q.subject]
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
     plain = _PUNCT.sub(" ", q.subject or without_asker(normalized)).strip()
@@ -343,6 +347,25 @@ def definition_subject(normalized: str) -> str | None:
         if m and m.group(1):
             return m.group(1)
     return None
+
+
+_SENTENCE_END = re.compile(r"[?？!！。;；]+")
+_BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
+
+
+def definition_subjects(normalized: str) -> list[str]:
+    """Other readings of a definition question's X, for the caller to look up as terms: the X of
+    a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),
+    and, when X carries another name in brackets, each name (「梦家(明手)指的是哪一家」 → 梦家, 明手)."""
+    sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
+    subjects: list[str] = []
+    for text in [normalized] + (sentences if len(sentences) > 1 else []):
+        whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
+        subjects += [s for s in (whole, bare) if s]
+        if bare and len(bare) <= 6:
+            # the bracket names the short X itself, not an aside in a told situation
+            subjects += [name.strip() for name in _BRACKETED.findall(text)]
+    return list(dict.fromkeys(subjects))
 
 
 # Irregular past forms that questions use for the glossary's verbs.

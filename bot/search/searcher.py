@@ -326,6 +326,11 @@ class Searcher:
             found = self._definitions.get(cand.strip(" \"'“”「」"))
             if found:
                 return found
+        for part in q.subject_parts:
+            found = self._definitions.get(part) or next(
+                (self._definitions[t] for t in self.lexicon.glossary.get(part, []) if t in self._definitions), None)
+            if found:
+                return found
         # A defined term with one more character, in a word the rulebook never uses
         # (约定叫 → 约定, 心理叫牌 → 心理叫); 约定卡 is a rulebook word, and no definition.
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:

@@ -177,6 +177,23 @@ def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict],
     return X, fold
 
 
+def _absent_question_features(searcher: Searcher, row: dict, weights: dict) -> dict | None:
+    """Confidence features of a set's question about a missing law (any answer to it is wrong),
+    ranked by ``weights``; None for an in-corpus question or one answered before ranking."""
+    if row.get("in_corpus") is not False:
+        return None
+    q = understand(row["q"], searcher.segmenter, searcher.lexicon)
+    if searcher.answered_before_ranking(q):
+        return None
+    cands = searcher.candidates(q, question_actor(q.normalized))
+    if not cands:
+        return None
+    model = RankerModel(weights)
+    for c in cands:
+        c.score = model.score(c.features)
+    return confidence_features(q, group_by_law(cands), searcher.resemblance(q))
+
+
 @dataclass
 class TrainingReport:
     """What ``train-ranker`` prints: per-fold figures, the cross-validated totals, the model."""
@@ -214,6 +231,13 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
             conf_fold.append(f)
     n_in = len(conf_y)
     absent_X, absent_fold = _absent_confidence_examples(base, fold_weights, k)
+    # The sets' own questions about missing laws, ranked by the model of the fold that never saw them.
+    for f in range(k):
+        for row in folds[f]:
+            feats = _absent_question_features(base, row, fold_weights[f])
+            if feats is not None:
+                absent_X.append([feats[n] for n in CONFIDENCE_FEATURES])
+                absent_fold.append(f)
     X = np.array(conf_X + absent_X)
     y = np.array(conf_y + [False] * len(absent_X), dtype=float)
     fold_of = np.array(conf_fold + absent_fold)
@@ -252,8 +276,8 @@ MAX_FALSE_ALARMS = 0.04
 def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int, list]:
     """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
     phrase with that phrase taken out of the index (positive), and, as negatives, every question
-    of the sets (all about laws the corpus holds) and every situation phrase of the corpus, each
-    taken out of the index.  Also, per example, the missing laws by resemblance and its own; and
+    of the sets about laws the corpus holds and every situation phrase of the corpus, each
+    taken out of the index (the sets' questions about missing laws are positives).  Also, per example, the missing laws by resemblance and its own; and
     where the questions start, and each example's group (its law, or the question) for the folds.  Questions answered before ranking (references, definitions) are left out."""
     index = searcher.phrases
     raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
@@ -281,7 +305,10 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
             add(raw[i], {i}, 0, group=missing.pool_key(key))
     n_phrases = len(y)
     for j, row in enumerate(rows):
-        add(row["q"], None, 0, group=("question", j))
+        if row.get("in_corpus") is False:
+            add(row["q"], None, 1, row["laws"][0], ("question", j))
+        else:
+            add(row["q"], None, 0, group=("question", j))
     return np.array(X), np.array(y, dtype=float), named, n_phrases, groups
 
 
@@ -312,29 +339,34 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
     was_named = np.array([bool(n[2]) for n in named])
     phrase_negatives = np.arange(len(y)) < n_phrases
     phrase_negatives &= y == 0
+    question_negatives = (np.arange(len(y)) >= n_phrases) & (y == 0)
     threshold = max(_alarm_threshold(oof[phrase_negatives], was_named[phrase_negatives]),
-                    _alarm_threshold(oof[n_phrases:], was_named[n_phrases:]))
+                    _alarm_threshold(oof[question_negatives], was_named[question_negatives]))
     w, b = fit_logistic(X, y)
     model = missing.AbsentModel(dict(zip(missing.ABSENT_FEATURES, map(float, w))), float(b),
                                       threshold, tie, max_laws)
 
     def names_own(i: int) -> bool:
+        # as AbsentModel.decide: the laws named (or hinted at), then the closest within ``tie``
         by_sim, law, names = named[i]
-        if names:
-            return law in sorted(names)[:max_laws]
         top = by_sim[0][0] if by_sim else 0.0
-        return any(l == law for sim, l in by_sim[:max_laws] if sim >= top - tie)
+        near = [l for sim, l in by_sim[:max_laws] if sim >= top - tie]
+        return law in list(dict.fromkeys(sorted(names) + near))[:max_laws]
 
-    pos = np.where(y == 1)[0]
+    pos = np.where((y == 1) & (np.arange(len(y)) < n_phrases))[0]
+    asked = np.where((y == 1) & (np.arange(len(y)) >= n_phrases))[0]
     # Reported: the question names a missing law, or the model says so.
     retold = np.array([missing.is_retelling(dict(zip(missing.ABSENT_FEATURES, x))) for x in X])
     flagged = (oof >= threshold) | was_named | retold
-    questions = slice(n_phrases, len(y))
     # A ranked answer stays confident unless its missing law is reported (as Searcher.ask).
     answered = 1.0 - X[:, missing.ABSENT_FEATURES.index("unanswered")]
     confident = (answered >= searcher.model.threshold) & ~flagged
     figures = {"phrases": int(len(pos)), "confident": round(float(confident[pos].mean()), 4), "detected": round(float(flagged[pos].mean()), 4),
                "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
                "false_alarms_phrases": round(float(flagged[:n_phrases][y[:n_phrases] == 0].mean()), 4),
-               "false_alarms_questions": round(float(flagged[questions].mean()), 4)}
+               "false_alarms_questions": round(float(flagged[question_negatives].mean()), 4),
+               "questions": int(len(asked)),
+               "detected_questions": round(float(flagged[asked].mean()), 4) if len(asked) else None,
+               "right_law_questions": (round(float(np.mean([flagged[i] and names_own(i) for i in asked])), 4)
+                                       if len(asked) else None)}
     return model, figures

@@ -15,9 +15,12 @@ from bot.search.typos import SHAPE_ALIKES
 
 FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}是啥意思", "{}什么意思？", "{}是什么意思啊",
              "{}的定义", "{}的定义是啥", "{}怎么定义", "{}指的是什么", "{}指的是哪个", "{}是指什么",
-             "请问{}是什么", "规则里的{}是什么意思", "“{}”是什么意思", "{}到底是什么意思", "所谓{}是指什么")
+             "请问{}是什么", "规则里的{}是什么意思", "“{}”是什么意思", "{}到底是什么意思", "所谓{}是指什么",
+             # a second sentence after the frame, as chat messages go on
+             "{}指的是哪个？我一直搞不清楚", "{}是什么意思？规则书上怎么说")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
-             "what counts as {}", "how is {} defined", "{} meaning", "what's the meaning of {}?")
+             "what counts as {}", "how is {} defined", "{} meaning", "what's the meaning of {}?",
+             "what exactly is {}", "what is {}, by definition?", "What is {}? I never understood it.")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
@@ -29,6 +32,8 @@ def _questions(term) -> list[str]:
     questions += [_TRADITIONAL.convert(f.format(term.term)) for f in FRAMES_ZH]
     if term.en:
         questions += [f.format(term.en.lower()) for f in FRAMES_EN]
+        # the English name in brackets after the Chinese term
+        questions.append(f"{term.term}（{term.en}）是什么意思")
     return questions
 
 
@@ -60,3 +65,9 @@ def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher
 
 def test_typos_are_generated_for_the_terms_that_have_them():
     assert sum(len(_typos(t)) for t in TERMS) >= 40
+
+
+@pytest.mark.parametrize("question", ["我(明手)看到庄家从错的手出牌，这算什么", "对方(庄家)摊牌了，剩下的怎么算？是什么规定"])
+def test_a_told_situation_with_a_bracketed_seat_is_not_a_definition_question(corpus_searcher, question):
+    first = corpus_searcher.ask(question).hits[0]
+    assert first.law != 0
