@@ -216,7 +216,7 @@ class Searcher:
             if ranked:
                 result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             answered = result.probability or 0.0
-            named = self.absent_named(q, ranked[0].best.doc.title if ranked else "")
+            named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
             best = self.resemblance(q)
             # The pooled look-up only matters when a missing law's phrase is close enough at all.
             pooled = self.pooled(q) if not named and may_be_absent(best) else {}
@@ -257,8 +257,9 @@ class Searcher:
 
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
-        holds — less a name that the title of the answer found holds too (「查询藏牌」 answers
-        「明手可以问庄家是不是藏牌了吗」: 藏牌 there is the corpus's own word)."""
+        holds — less a name that the answer found holds too, in its title or text (「查询藏牌」 answers
+        「明手可以问庄家是不是藏牌了吗」, 40D's 比赛主办机构 「主办方能管这种约定吗」: the corpus's own
+        words there).  ``answer_title``: the best row's title and text."""
         names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
         return names_in(q.normalized, q.expansions + q.corrections, names, skip)
 

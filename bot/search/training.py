@@ -290,7 +290,7 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         best = index.best_by_key(q.normalized, q.expansions + q.corrections, skip=skip)
         ranked = searcher.rank(q, question_actor(q.normalized))
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
-        names = searcher.absent_named(q, ranked[0].best.doc.title if ranked else "", skip)
+        names = searcher.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "", skip)
         features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
                                                    searcher.pooled(q, skip), searcher.absent_hinted(q, skip))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
