@@ -115,6 +115,14 @@ class AbsentTopic:
         return f"Note: Law {self.law} ({self.title_en}) is not in this corpus." if lang == "en" else \
             f"提示：{self.title}在第{self.law}条，本语料未收录。"
 
+    @property
+    def zh(self):
+        return self.title
+
+    @property
+    def en(self):
+        return self.title_en
+
 
 # A question about a card shown (亮牌, "exposed") does not say who showed it; the clauses each
 # reading leads to in the tiny rulebook.
@@ -137,6 +145,9 @@ class FakeSearcher:
             return self._open_actor(question, k, actor)
         if "撤销" in question:   # a topic whose law the corpus lacks
             return SearchResult(question, question, [], False, absent=[AbsentTopic(25, "叫品的更改", "changes of call")])
+        if "藏牌" in question or "revoke" in question:   # close missing laws, reported together
+            return SearchResult(question, question, [], False, absent=[AbsentTopic(62, "藏牌的改正", "Correction of a Revoke"),
+                                                                         AbsentTopic(64, "藏牌成立后的程序", "Procedure after Establishment of a Revoke")])
         return self._ask(question, k)
 
     def _open_actor(self, question, k, actor):

@@ -540,7 +540,7 @@ class Core:
     def _absent_notes(self, result, query: str, lang: str) -> list[str]:
         absent = getattr(result, "absent", None)
         if absent is not None:
-            return [topic.note(lang) for topic in absent]
+            return [_absent_note(absent, lang)] if absent else []
         return list(self.services.missing_notes(query, lang))
 
     def _clarify(self, ambiguous, number: int, missing: str, lang: str) -> Reply:
@@ -701,3 +701,15 @@ class Core:
         rows = getattr(answer, "buttons", ())  # a club reply may offer buttons (delete confirmation)
         buttons = tuple(tuple(_button(label, data) for label, data in row) for row in rows)
         return Reply(body=answer.text, document=answer.document, buttons=buttons)
+
+
+def _absent_note(absent, lang: str) -> str:
+    """One line saying the question's law is not in the corpus; several close ones (a revoke's
+    61–64) in the same line, so a phone shows one note, not three."""
+    if len(absent) == 1:
+        return absent[0].note(lang)
+    if lang == "en":
+        laws = " or ".join(f"Law {t.law} ({t.en})" for t in absent)
+        return f"Note: this is a matter for {laws}, which are not in this corpus."
+    laws = "、".join(f"第{t.law}条({t.zh})" for t in absent)
+    return f"提示：这属于{laws}，本语料未收录。"

@@ -204,6 +204,15 @@ def test_a_law_missing_from_the_corpus_is_said_first():
     assert reply.body.startswith("提示：叫品的更改在第25条，本语料未收录。")
 
 
+@pytest.mark.parametrize("question, note", [
+    ("藏牌了罚几墩", "提示：这属于第62条(藏牌的改正)、第64条(藏牌成立后的程序)，本语料未收录。\n"),
+    ("a revoke was established", "Note: this is a matter for Law 62 (Correction of a Revoke) or Law 64 (Procedure after "
+                                 "Establishment of a Revoke), which are not in this corpus.\n")])
+def test_close_missing_laws_are_named_in_one_note(question, note):
+    reply = say(make_core(), question)
+    assert reply.body.startswith(note) and reply.body.count("本语料未收录") + reply.body.count("not in this corpus") == 1
+
+
 # ----- item 5: natural phrasing for boards, IMPs and tables --------------------------------
 
 @pytest.mark.parametrize(
