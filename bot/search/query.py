@@ -176,6 +176,8 @@ class Query:
     corrections: list[str] = field(default_factory=list)
     bigrams: list[str] = field(default_factory=list)
     broad: set[str] = field(default_factory=set)
+    # words that only set the scene (the denomination and level of a bid in notation): weight 1
+    scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
     # the closest situation phrases, once looked up (see bot.search.searcher)
     resemblance: dict | None = None
@@ -194,6 +196,8 @@ class Query:
             weights[w] = max(weights[w], 2)
         for w in self.expansions:
             weights[w] = 2 if w in self.broad else 3
+        for w in self.scene & set(weights):
+            weights[w] = 1
         return weights
 
 
@@ -223,7 +227,9 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     corrected = plain
     for window, word in fixes:
         corrected = corrected.replace(window, word)
-    generic = _generic_bridges(all_words, lexicon)
+    # a bid in notation (「打3NT的时候明手说…」) is mostly context: its denomination bridges like a generic word
+    named_in_bids = {part for word in ascii_words(plain) if _BID.fullmatch(word) for part in _bid_words(word)[1:]}
+    generic = _generic_bridges(all_words, lexicon, named_in_bids)
     for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", all_words, lexicon):
         if target in q.expansions:
             continue
@@ -234,6 +240,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         if word in lexicon.vocab:
             q.words.append(word)
     q.broad = {w for w in q.expansions if w in lexicon.broad} | generic
+    q.scene = {t for w in named_in_bids for t in lexicon.glossary.get(lexicon.english_word(w) or w, ())} if named_in_bids else set()
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
@@ -481,17 +488,18 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
     return out
 
 
-def _generic_bridges(words: list[str], lexicon: Lexicon) -> set[str]:
-    """The rulebook words that only a generic English word (:data:`GENERIC_EN`) of the question
-    bridges to: 「hand」 → 一手牌, 「bid」 → 实质叫牌.  They weigh like a plain word and add no
-    words of their own (实质, 叫牌), so that 「partner hesitated … can I bid」 is about the
-    hesitation, not the bid.  A phrase holding the word (「penalty card」, 「wrong hand」) is no
-    generic word."""
+def _generic_bridges(words: list[str], lexicon: Lexicon, also: set[str] = frozenset()) -> set[str]:
+    """The rulebook words that only a generic English word (:data:`GENERIC_EN`, and ``also``: the
+    denominations of bids in notation) of the question bridges to: 「hand」 → 一手牌, 「bid」 → 实质叫牌,
+    「3NT」 → 无将.  They weigh like a plain word and add no words of their own (实质, 叫牌), so that
+    「partner hesitated … can I bid」 is about the hesitation, not the bid.  A phrase holding the
+    word (「penalty card」, 「wrong hand」) is no generic word."""
+    generic_words = GENERIC_EN | also
     entries = {lexicon.english_word(w) for w in words if w not in STOPWORDS_EN}
-    generic = {t for e in entries & GENERIC_EN for t in lexicon.glossary.get(e, ())}
+    generic = {t for e in entries & generic_words for t in lexicon.glossary.get(e, ())}
     if not generic:
         return generic
-    return generic - set(_english_matches(words, lexicon, leave_out=GENERIC_EN))
+    return generic - set(_english_matches(words, lexicon, leave_out=generic_words))
 
 
 def fuzzy_pinyin(sound: str) -> str:

@@ -41,6 +41,7 @@ FEATURES = (
     "length",            # log length of the row's text (BM25 favours short rows)
     "law_row",           # the row is a law's intro, not a clause
     "definition",        # the row is a definition
+    "definition_told",   # … and the question tells a situation (many words), not a word to define
 )
 CONFIDENCE_FEATURES = (
     "top",               # the best law's score

@@ -521,6 +521,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
     bridges = list(dict.fromkeys(q.expansions))
+    # how much of a told situation the question is (8 search words or more: fully)
+    told = min(1.0, len(items) / 8)
     out = []
     for doc, score in found:
         best, top4, top4_sum = pools[doc.law or doc.term]
@@ -544,6 +546,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
+            "definition_told": told if doc.law == 0 else 0.0,
         }
         out.append(Candidate(doc, score, features))
     return out

@@ -159,3 +159,14 @@ def test_a_negated_english_word_is_left_out():
     assert _negated_words("he did not revoke".split()) == {3}
     assert _negated_words("partner didn't really revoke".split()) == {2, 3}
     assert _negated_words("he revoked".split()) == set()
+
+
+def test_a_bid_in_notation_only_sets_the_scene(corpus_searcher):
+    """「打3NT的时候…」: the contract is context, its denomination weighs least; the word said on
+    its own (「no trump」) keeps the weight of a bridge."""
+    from bot.search.query import understand
+
+    told = understand("打3NT的时候明手突然问庄家是不是没有梅花了", corpus_searcher.segmenter, corpus_searcher.lexicon)
+    said = understand("what does no trump mean here", corpus_searcher.segmenter, corpus_searcher.lexicon)
+    assert told.terms["无将"] == 1 and said.terms["无将"] == 3
+    assert corpus_searcher.ask("打3NT的时候明手突然问庄家是不是没有梅花了").hits[0].law != 77
