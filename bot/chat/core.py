@@ -521,7 +521,7 @@ class Core:
             return replace(no_hits, body=missing + no_hits.body)
         # 「X是什么意思」 is answered from the text itself (a definition, or the clause that says
         # 「…即成为X」), whatever the ranking's confidence.
-        defined = self._undefined_term(query, top, context, lang, from_text_only=not result.confident)
+        defined = self._undefined_term(query, hits, context, lang, from_text_only=not result.confident)
         if defined is None and not result.confident:
             # A guess is not quoted: the nearest answers are offered, one tap each.
             options = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in hits)
@@ -567,27 +567,23 @@ class Core:
         question = with_actor(question, actor, add_if_missing=not self.services.takes_actor)
         return self._search(question, context, lang, actor=actor, number=context.remember_question(question))
 
-    def _undefined_term(self, query: str, top, context: ChatContext, lang: str,
+    def _undefined_term(self, query: str, hits: list, context: ChatContext, lang: str,
                         from_text_only: bool = False) -> Reply | None:
         """For 「X是什么意思」 about a term chapter 1 does not define: say so, and show where the law
-        says what X is (罚张 → the stem of Law 50 and 50B), else the best clause.  With
-        ``from_text_only`` (an unsure search) only a definition or a clause whose text says what X
-        is will do: no fallback to the best clause."""
+        says what X is (罚张 → the stem of Law 50 and 50B: among the hits, the law whose text says
+        it), else the best clause.  With ``from_text_only`` (an unsure search) only a definition
+        or a clause whose text says what X is will do: no fallback to the best clause."""
         subject = self._definition_subject(query)
+        top = hits[0]
         if top.law == 0 or not subject:
             return None
         defined = self.services.rulebook.definition(subject)
         if defined is not None:
             # A defined term the search did not lead with: the definition still comes first.
             return self._definition_reply(defined, lang, context)
-        law = self.services.rulebook.law(top.law)
+        law, focus = self._defining_law(subject, hits)
         if law is None:
             return None
-        focus: tuple[str, ...] = ()
-        for word in [subject, *top.matched]:
-            focus = defining_clauses(law, word)
-            if focus:
-                break
         note = say("not_defined", lang, term=subject[:40])
         if not focus:
             if from_text_only:
@@ -601,6 +597,24 @@ class Core:
         rows = [] if excerpt.complete else [(_button(say("full", lang), f"/law {law.number}"),)]
         return Reply(title=heading, body=note + "\n" + body, highlights=tuple(top.matched) or (subject,),
                      buttons=tuple(rows) + (self._nav_buttons(law.number, lang),), refers_to=str(law.number))
+
+    def _defining_law(self, subject: str, hits: list) -> tuple:
+        """The law among the hits (best first) whose clauses say what ``subject`` is, and those
+        clauses; else the best hit's law and the clauses saying what one of its matched words is."""
+        laws = [law for law in (self.services.rulebook.law(h.law) for h in hits if h.law) if law is not None]
+        # The law saying what the term itself is (「均为罚张」) before one saying what a kind of
+        # it is (「均成为重罚张」); then all that law's clauses saying either.
+        for gap in (0, 4):
+            for law in laws:
+                if defining_clauses(law, subject, gap):
+                    return law, defining_clauses(law, subject)
+        if not laws or laws[0].number != hits[0].law:
+            return None, ()
+        for word in hits[0].matched:
+            focus = defining_clauses(laws[0], word)
+            if focus:
+                return laws[0], focus
+        return laws[0], ()
 
     def _definition_subject(self, query: str) -> str | None:
         """The X of a definition question (「X是什么意思」, "what counts as X"), or None."""
