@@ -19,7 +19,7 @@ from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
-from bot.search.actors import LABELS, question_actor
+from bot.search.actors import ACTORS, LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
@@ -276,7 +276,8 @@ class Searcher:
         if not ranked or not ranked[0].best.doc.actors:
             return None
         close = [g for g in ranked[:3] if ranked[0].score - g.score <= AMBIGUITY_GAP]
-        actors = list(dict.fromkeys(a for g in close for a in g.best.doc.actors[:1]))
+        # in the rulebook's order of the seats, whichever reading ranks first: the question reads the same every time
+        actors = sorted({a for g in close for a in g.best.doc.actors[:1]}, key=ACTORS.index)
         if len(actors) < 2:
             return None
         options = []
