@@ -527,6 +527,8 @@ class Core:
             options = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in hits)
             probability = getattr(result, "probability", None)
             lead = "off_topic" if probability is not None and probability < OFF_TOPIC and not missing else "not_confident"
+            # the law is missing: what follows is what the corpus has near it, not a guess at the answer
+            lead = "related_present" if missing else lead
             return Reply(body=missing + say(lead, lang), buttons=options)
         reply = defined or self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
         if reply is None:

@@ -107,6 +107,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Nothing in the Laws matches \"{query}\". Try other words (Chinese works best, e.g. 罚张) or a law reference like 50D2.",
     ),
     "not_confident": ("没有找到很确定的答案,最接近的是:", "No exact match; the closest is:"),
+    "related_present": ("本语料中相关的条文:", "Related laws in this corpus:"),
     "thanks": ("不客气。还有规则问题随时问,例如「罚张怎么处理」或 50D2。",
                "You're welcome. Ask again any time, e.g. \"what happens to a penalty card\" or 50D2."),
     "off_topic": ("没找到和这个问题相关的规则。如果问的是桥牌规则,可以换个说法,或发 /toc 看目录。最接近的几条:",

@@ -111,3 +111,10 @@ def test_the_chat_says_first_that_the_law_is_missing(core, question, note):
 
 def test_no_note_for_a_question_the_corpus_answers(core):
     assert "本语料未收录" not in core.handle(ChatMessage("明手可以叫裁判吗", chat_id=42)).text
+
+
+@pytest.mark.parametrize("question", ["藏牌以后怎么罚", "partner made an insufficient bid"])
+def test_what_follows_the_note_is_offered_as_related_not_as_a_guess(core, question):
+    body = core.handle(ChatMessage(question, chat_id=43)).body
+    assert "没有找到很确定的答案" not in body and "No exact match" not in body
+    assert "本语料中相关的条文" in body or "Related laws in this corpus" in body
