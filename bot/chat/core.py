@@ -526,7 +526,11 @@ class Core:
             # A guess is not quoted: the nearest answers are offered, one tap each.
             options = tuple((_button(self._hit_label(h), self._hit_command(h)),) for h in hits)
             probability = getattr(result, "probability", None)
-            lead = "off_topic" if probability is not None and probability < OFF_TOPIC and not missing else "not_confident"
+            # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
+            matched = list(getattr(top, "matched", None) or [])
+            single_chars = bool(matched) and all(len(w) == 1 for w in matched)
+            unrelated = (probability is not None and probability < OFF_TOPIC) or single_chars
+            lead = "off_topic" if unrelated and not missing else "not_confident"
             # the law is missing: what follows is what the corpus has near it, not a guess at the answer
             lead = "related_present" if missing else lead
             return Reply(body=missing + say(lead, lang), buttons=options)

@@ -162,7 +162,11 @@ def resembles(features: dict[str, float]) -> bool:
     """A missing law's phrase must resemble the question about as closely as anything of the
     corpus does, and its phrases taken together nearly as closely as a law of the corpus: the model
     alone would take every question the ranker is unsure of (「今天天气怎么样」) for one about a
-    missing law, and one phrase alone may share a generic question's words (明手可以…)."""
+    missing law, and one phrase alone may share a generic question's words (明手可以…).  A question
+    holding a missing law's short name that the corpus uses too (藏牌, revoke: a term of chapter 1)
+    needs only the first: the corpus's term and its phrases pool as closely as the law's by that word."""
+    if features.get("hinted"):
+        return features["lead"] > ABSENT_MARGIN
     return features["lead"] > ABSENT_MARGIN and features["pool_ratio"] > POOL_SHARE
 
 
