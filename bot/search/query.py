@@ -53,7 +53,7 @@ STOPWORDS_EN = frozenset(
 GENERIC_EN = frozenset("card cards hand play player bid call table turn side time".split())
 _DEFINITION_ZH = (
     re.compile(
-        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释)(.+)$"
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释下|解释)(.+)$"
     ),
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
@@ -69,7 +69,7 @@ _DEFINITION_EN = re.compile(
     r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
-    r"(?:\s+means?|\s+stand for)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?"
+    r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?"
     r"(?:\s+(?:by definition|exactly|precisely|actually))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
@@ -345,8 +345,13 @@ def _unsegmented(tokens: list[str]) -> list[str]:
 
 
 def definition_subject(normalized: str) -> str | None:
-    """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None."""
+    """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None.
+    Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
+    told situation they are the end of a longer sentence, not a word to define."""
     text = _PUNCT.sub(" ", normalized).strip()
+    m = _LOOSE_EN.match(text)
+    if m and len(m.group(1).split()) <= MAX_LOOSE_EN_WORDS:
+        return m.group(1).strip()
     m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
     if m:
         return next((g.strip() for g in m.groups() if g), None) or None
@@ -354,8 +359,40 @@ def definition_subject(normalized: str) -> str | None:
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
         if m and m.group(1):
-            return m.group(1)
+            return _SUBJECT_WRAPPING.sub("", m.group(1)) or m.group(1)
+    for pattern in _LOOSE_ZH:
+        m = pattern.match(compact)
+        if m and m.group(1) and len(m.group(1)) <= MAX_LOOSE_ZH_CHARS:
+            return _SUBJECT_WRAPPING.sub("", m.group(1)) or m.group(1)
     return None
+
+
+# What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
+_SUBJECT_WRAPPING = re.compile(r"^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
+                               r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$")
+
+
+# Looser ways to ask what a word means: only for a short X (see definition_subject).
+MAX_LOOSE_ZH_CHARS = 8
+MAX_LOOSE_EN_WORDS = 3
+_ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?"
+_LOOSE_ZH = (
+    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何)才?算(?:是)?)(.+?)(?:吗|吧)?$"),
+    re.compile(_ZH_ASKER + r"(.+?)(?:这个|这)?(?:词|术语|名词|说法)?"
+               r"(?:是啥东西|是什么东西|怎么讲|咋讲|咋理解|怎么解释|如何解释|是谁|指谁|是哪位|是什么概念|是啥概念"
+               r"|在规则(?:里|中)(?:是)?(?:怎么|如何)定义的?|包括哪些|是什么意思|什么意思|是啥意思|指什么)$"),
+    # 「X和Y有什么区别」: X (the caller also looks at Y through definition_subjects)
+    re.compile(_ZH_ASKER + r"([^,，]+?)(?:和|与|跟|同)(?:[^,，]+?)(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
+               r"(?:是什么|是啥|在哪里?|在哪儿)?$"),
+    # 「请问明手」, 「明手?」: the bare term
+    re.compile(r"(?:请问|问一下)(.+)$"),
+)
+_COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)")
+_LOOSE_EN = re.compile(
+    r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's"
+    r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
+    r"|please explain|explain to me)\s+(?:a |an |the )?(.+?)"
+    r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge)?$")
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
@@ -368,6 +405,10 @@ def definition_subjects(normalized: str) -> list[str]:
     and, when X carries another name in brackets, each name (「梦家(明手)指的是哪一家」 → 梦家, 明手)."""
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     subjects: list[str] = []
+    for clause in re.split(r"[,，;；]", normalized):
+        compared = _COMPARED.match(_PUNCT.sub("", clause))
+        if compared:
+            subjects += [compared.group(1), compared.group(2)]
     for text in [normalized] + (sentences if len(sentences) > 1 else []):
         whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
         subjects += [s for s in (whole, bare) if s]

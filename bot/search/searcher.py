@@ -325,7 +325,7 @@ class Searcher:
             word = self.lexicon.english_word(subject)
             candidates += self.lexicon.glossary.get(word or "", [])
         for cand in candidates:
-            found = self._definitions.get(cand.strip(" \"'“”「」"))
+            found = self._definitions.get(cand.strip(" \"'“”「」?？!！。."))
             if found:
                 return found
         for part in q.subject_parts:

@@ -17,10 +17,18 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}的定义", "{}的定义是啥", "{}怎么定义", "{}指的是什么", "{}指的是哪个", "{}是指什么",
              "请问{}是什么", "规则里的{}是什么意思", "“{}”是什么意思", "{}到底是什么意思", "所谓{}是指什么",
              # a second sentence after the frame, as chat messages go on
-             "{}指的是哪个？我一直搞不清楚", "{}是什么意思？规则书上怎么说")
+             "{}指的是哪个？我一直搞不清楚", "{}是什么意思？规则书上怎么说",
+             # looser frames of a chat
+             "请问{}", "{}？", "{}是啥东西", "{}怎么讲", "{}咋理解", "什么算{}", "怎样才算{}", "{}包括哪些", "{}指谁",
+             "规则说的{}是什么", "桥牌术语{}是什么意思", "{}这个词是什么意思", "“{}”这个词怎么解释", "解释下{}",
+             "能解释一下{}吗", "{}是什么概念", "{}在规则里怎么定义的", "啥是{}啊")
+# 「X和Y有什么区别」 asks about X first; Y is another defined term
+COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
              "what counts as {}", "how is {} defined", "{} meaning", "what's the meaning of {}?",
-             "what exactly is {}", "what is {}, by definition?", "What is {}? I never understood it.")
+             "what exactly is {}", "what is {}, by definition?", "What is {}? I never understood it.",
+             "what does the term {} refer to", "explain {} please", "can you explain what {} means",
+             "what exactly does {} mean", "difference between {} and declarer", "what's the difference between a {} and a dummy")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
@@ -29,6 +37,8 @@ _TRADITIONAL = opencc.OpenCC("s2t")
 
 def _questions(term) -> list[str]:
     questions = [f.format(term.term) for f in FRAMES_ZH]
+    other = "明手" if term.term == "庄家" else "庄家"
+    questions += [f.format(term.term, other) for f in COMPARISONS_ZH]
     questions += [_TRADITIONAL.convert(f.format(term.term)) for f in FRAMES_ZH]
     if term.en:
         questions += [f.format(term.en.lower()) for f in FRAMES_EN]
@@ -67,7 +77,8 @@ def test_typos_are_generated_for_the_terms_that_have_them():
     assert sum(len(_typos(t)) for t in TERMS) >= 40
 
 
-@pytest.mark.parametrize("question", ["我(明手)看到庄家从错的手出牌，这算什么", "对方(庄家)摊牌了，剩下的怎么算？是什么规定"])
+@pytest.mark.parametrize("question", ["我(明手)看到庄家从错的手出牌，这算什么", "对方(庄家)摊牌了，剩下的怎么算？是什么规定",
+                                      "庄家摊牌以后明手怎么讲", "我们打到第十墩的时候，对方说的这句话怎么理解"])
 def test_a_told_situation_with_a_bracketed_seat_is_not_a_definition_question(corpus_searcher, question):
     first = corpus_searcher.ask(question).hits[0]
     assert first.law != 0
