@@ -174,8 +174,9 @@ class Query:
     bigrams: list[str] = field(default_factory=list)
     broad: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # the closest situation phrases, once looked up (see bot.search.searcher)
+    # the closest situation phrases and the full-text rows, once looked up (see bot.search.searcher)
     resemblance: dict | None = None
+    found: list | None = None
 
     @functools.cached_property
     def terms(self) -> Counter:
@@ -442,6 +443,8 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
     """Corpus words for the English glossary words and phrases in ``words`` (single words in
     ``leave_out``, and words right after a negation, excepted)."""
     out: list[str] = []
+    if not words:
+        return out  # a question without Latin words (most Chinese ones) meets no English entry
     negated = _negated_words(words)
     # A stopword alone is never a bridge (「down」); only content words are corrected.
     for i, word in enumerate(words):

@@ -37,6 +37,8 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
+_FULL_TEXT_SQL = (f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
+                  "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
 AMBIGUITY_GAP = 1.0
 
@@ -343,22 +345,23 @@ class Searcher:
 
     def candidates(self, q: Query, actor: str | None = None, exclude_definitions: bool = False) -> list["Candidate"]:
         """The rows FTS5 finds for ``q`` (best BM25 first), each with its ranking features."""
-        terms = q.terms
-        if not terms:
+        if not q.terms:
             return []
-        expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
-        if q.bigrams:
-            expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
-        rows = self.db.execute(
-            f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
-            "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
-            (expr, CANDIDATES),
-        ).fetchall()
-        found = [(self._docs[rowid], -rank) for rowid, rank in rows]
-        found = [(doc, score) for doc, score in found if not (exclude_definitions and doc.law == 0)]
+        found = [(doc, score) for doc, score in self._full_text(q) if not (exclude_definitions and doc.law == 0)]
         if not found:
             return []
         return _with_features(found, q, actor, self.resemblance(q))
+
+    def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
+        """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
+        whose answer hangs on who acted is ranked once more per reading)."""
+        if q.found is None:
+            expr = " OR ".join(_quote(t) for t, weight in q.terms.items() for _ in range(weight))
+            if q.bigrams:
+                expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
+            rows = self.db.execute(_FULL_TEXT_SQL, (expr, CANDIDATES)).fetchall()
+            q.found = [(self._docs[rowid], -rank) for rowid, rank in rows]
+        return q.found
 
     def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
              strict: bool = False) -> list["LawCandidates"]:
@@ -514,7 +517,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     chars = _content_chars(q.normalized)
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
-    bridges = list(dict.fromkeys(q.expansions))
+    bridges = frozenset(q.expansions)
+    # the question's words beyond each law's own title (for _own_title_share), once per law
+    beyond_law: dict[str, list[str]] = {}
     out = []
     for doc, score in found:
         best, top4, top4_sum = pools[doc.law or doc.term]
@@ -533,8 +538,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "situation_phrase": max([resemblance.get(key, 0.0) for key in doc.resemblance_keys]),
             "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
-            "own_title": _own_title_share(doc, words) if doc.clause else 0.0,
-            "glossary_share": sum(1 for b in bridges if b in doc.words) / len(bridges) if bridges else 0.0,
+            "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
+            "glossary_share": len(bridges & doc.words) / len(bridges) if bridges else 0.0,
             "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
@@ -598,12 +603,19 @@ def _content_chars(text: str) -> frozenset:
     return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
 
 
-def _own_title_share(doc: "_Doc", words: list[str]) -> float:
+def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[str]] | None = None) -> float:
     """The share of the question's ``words`` (beyond single characters and the law's own title)
-    that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」."""
+    that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」.
+    ``beyond_law``: the words left once a law's title is set aside, by law title (filled here:
+    the candidates of one question share a few laws)."""
     law_title, _, own = doc.title.rpartition(" · ")
-    words = [t for t in words if t not in law_title]
-    if not doc.clause or not own or not words:
+    if not doc.clause or not own:
+        return 0.0
+    beyond_law = {} if beyond_law is None else beyond_law
+    if law_title not in beyond_law:
+        beyond_law[law_title] = [t for t in words if t not in law_title]
+    words = beyond_law[law_title]
+    if not words:
         return 0.0
     return sum(1 for t in words if t in own) / len(words)
 
