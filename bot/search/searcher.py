@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
+from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import LABELS, question_actor
@@ -37,8 +38,6 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
-_FULL_TEXT_SQL = (f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
-                  "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
 AMBIGUITY_GAP = 1.0
 
@@ -138,6 +137,7 @@ class Searcher:
         self.segmenter = segmenter
         self.lexicon = lexicon
         self._docs = _load_docs(db)
+        self.full_text = FullText(db, BM25_WEIGHTS)
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
         # The corpus's own rule text speaks against a missing law as its situation phrases do, pooled
@@ -356,11 +356,10 @@ class Searcher:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
         whose answer hangs on who acted is ranked once more per reading)."""
         if q.found is None:
-            expr = " OR ".join(_quote(t) for t, weight in q.terms.items() for _ in range(weight))
-            if q.bigrams:
-                expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
-            rows = self.db.execute(_FULL_TEXT_SQL, (expr, CANDIDATES)).fetchall()
-            q.found = [(self._docs[rowid], -rank) for rowid, rank in rows]
+            # FTS5 has no term weights: a word weighing 3 is asked for three times.
+            phrases = [(t, None) for t, weight in q.terms.items() for _ in range(weight)]
+            phrases += [(g, "t_bigrams") for g in q.bigrams]
+            q.found = [(self._docs[rowid], score) for rowid, score in self.full_text.search(phrases, CANDIDATES)]
         return q.found
 
     def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
@@ -618,11 +617,6 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     if not words:
         return 0.0
     return sum(1 for t in words if t in own) / len(words)
-
-
-def _quote(token: str) -> str:
-    """An FTS5 string literal: user words never reach MATCH as operators."""
-    return '"' + token.replace('"', '""') + '"'
 
 
 def _law_text(law: Law) -> str:
