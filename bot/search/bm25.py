@@ -14,11 +14,11 @@ SQLite).  A word FTS5 would split into several tokens goes to SQLite as before.
 from __future__ import annotations
 
 import functools
-import heapq
 import math
 import re
 import sqlite3
 from collections.abc import Iterable
+from operator import itemgetter
 
 # FTS5's bm25() constants (fts5_aux.c).
 K1 = 1.2
@@ -61,9 +61,10 @@ class FullText:
         for phrase in phrases:
             for rowid, share in self._shares(phrase):
                 scores[rowid] = get(rowid, 0.0) + share
-        # SQLite orders rows of equal rank by rowid.
-        return heapq.nsmallest(limit, ((rowid, score) for rowid, score in scores.items()),
-                               key=lambda row: (-row[1], row[0]))
+        # Best score first and, as SQLite orders rows of equal rank, by rowid (a stable sort).
+        ranked = sorted(scores.items())
+        ranked.sort(key=itemgetter(1), reverse=True)
+        return ranked[:limit]
 
     def _search_sqlite(self, phrases: list[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
         expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)

@@ -8,6 +8,7 @@ hits are then only the nearest candidates.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -507,6 +508,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     weights = q.terms
     items = list(weights.items())
     term_set = frozenset(weights)
+    weight_of = weights.__getitem__
     total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
@@ -517,6 +519,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
     bridges = frozenset(q.expansions)
+    resemblance_of, zeros = resemblance.get, itertools.repeat(0.0)
     # the question's words beyond each law's own title (for _own_title_share), once per law
     beyond_law: dict[str, list[str]] = {}
     out = []
@@ -524,9 +527,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
         best, top4, top4_sum = pools[doc.law or doc.term]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        title = sum([weights[t] for t in term_set & doc.title_words])
-        body = sum([weights[t] for t in term_set & doc.body_words])
-        situation = sum([weights[t] for t in term_set & doc.situation_words])
+        title = sum(map(weight_of, term_set & doc.title_words))
+        body = sum(map(weight_of, term_set & doc.body_words))
+        situation = sum(map(weight_of, term_set & doc.situation_words))
         features = {
             "bm25": score / top,
             "law_best": best / top,
@@ -534,7 +537,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "title_share": title / total,
             "body_share": body / total,
             "situation_share": situation / total,
-            "situation_phrase": max([resemblance.get(key, 0.0) for key in doc.resemblance_keys]),
+            "situation_phrase": max(map(resemblance_of, doc.resemblance_keys, zeros)),
             "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
             "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
