@@ -489,12 +489,15 @@ def _generic_bridges(words: list[str], lexicon: Lexicon) -> set[str]:
     return generic - set(_english_matches(words, lexicon, leave_out=GENERIC_EN))
 
 
+_RETROFLEX, _INITIAL_L, _FINAL_NG = re.compile(r"\b([zcs])h"), re.compile(r"\bl"), re.compile(r"ng\b")
+
+
 def fuzzy_pinyin(sound: str) -> str:
     """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
     input methods' 模糊音 option does."""
-    sound = re.sub(r"\b([zcs])h", r"\1", sound)
-    sound = re.sub(r"\bl", "n", sound)
-    return re.sub(r"ng\b", "n", sound)
+    sound = _RETROFLEX.sub(r"\1", sound)
+    sound = _INITIAL_L.sub("n", sound)
+    return _FINAL_NG.sub("n", sound)
 
 
 def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:

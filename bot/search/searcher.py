@@ -39,6 +39,7 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
 AMBIGUITY_GAP = 1.0
 
@@ -320,7 +321,7 @@ class Searcher:
         fixed = subject
         for window, word in q.fixes:
             fixed = fixed.replace(window, word)
-        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed, *_shape_alike_readings(subject)]
+        candidates = [subject, _ARTICLE.sub("", subject), fixed, *_shape_alike_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
