@@ -42,31 +42,27 @@ def to_traditional(text: str) -> str:
     return _converter("s2tw").convert(_encodable(text))
 
 
+_TO_HALFWIDTH = {0x3000: " ", **{code: code - _FULLWIDTH_OFFSET for code in range(0xFF01, 0xFF5F)}}
+_HAN = re.compile(r"[\u4e00-\u9fff]+")
+_SPACES = re.compile(r"\s+")
+
+
 def to_halfwidth(text: str) -> str:
     """Turn full-width digits, Latin letters and ASCII punctuation into half-width; the
     ideographic space becomes a plain space."""
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if ch == "\u3000":
-            out.append(" ")
-        elif 0xFF01 <= code <= 0xFF5E:
-            out.append(chr(code - _FULLWIDTH_OFFSET))
-        else:
-            out.append(ch)
-    return "".join(out)
+    return text.translate(_TO_HALFWIDTH)
 
 
 def is_traditional(text: str) -> bool:
     """True when the text contains characters that change under traditional → simplified."""
-    han = "".join(ch for ch in text if "\u4e00" <= ch <= "\u9fff")
+    han = "".join(_HAN.findall(text))
     return bool(han) and to_simplified(han) != han
 
 
 def normalize_query(text: str) -> str:
     """Normalise user input: simplified Chinese, half-width forms, folded white space, lower case."""
     text = to_halfwidth(to_simplified(text))
-    text = re.sub(r"\s+", " ", text).strip()
+    text = _SPACES.sub(" ", text).strip()
     return text.lower()
 
 

@@ -285,10 +285,20 @@ def lexicon_from_db(db: sqlite3.Connection) -> Lexicon:
         glossary.setdefault(phrase, []).append(target)
     pinyin_key = dict(db.execute("SELECT word, py FROM vocab WHERE py IS NOT NULL"))
 
+    # Each character's pinyin (None: it has none), read once.
+    sounds: dict[str, str | None] = {}
+
     def pinyin_of(text: str) -> dict[str, str]:
-        chars = sorted(set(text))
-        marks = ",".join("?" * len(chars))
-        return dict(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", chars))
+        chars = set(text)
+        unread = sorted(chars - sounds.keys())
+        if unread:
+            if len(sounds) > 50_000:  # only odd input reaches this: the table has ~21 000 characters
+                sounds.clear()
+                unread = sorted(chars)
+            marks = ",".join("?" * len(unread))
+            sounds.update(dict.fromkeys(unread))
+            sounds.update(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", unread))
+        return {ch: sounds[ch] for ch in chars if sounds[ch]}
 
     def is_common(word: str) -> bool:
         return db.execute("SELECT 1 FROM common WHERE word = ?", (word,)).fetchone() is not None

@@ -181,14 +181,20 @@ def is_retelling(features: dict[str, float]) -> bool:
 def phrase_lead(best: dict) -> float:
     """How much closer the question's closest missing-law phrase is than its closest phrase,
     title or rule text of the corpus (the ``lead`` of :func:`absent_features`)."""
+    absent, present = _closest(best)
+    return absent - present
+
+
+def _closest(found: dict) -> tuple[float, float]:
+    """The highest resemblance (at least 0) of a missing law and of anything else in a look-up."""
     absent = present = 0.0
-    for key, sim in best.items():
+    for key, sim in found.items():
         if key[0] == "absent":
             if sim > absent:
                 absent = sim
         elif sim > present:
             present = sim
-    return absent - present
+    return absent, present
 
 
 def may_be_absent(best: dict) -> bool:
@@ -202,13 +208,11 @@ def absent_features(best: dict, answered: float, bm25: float, pooled: dict | Non
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
     phrase plus the pooled phrases), closest first."""
     pooled = pooled or {}
-    pool_absent = max((sim for key, sim in pooled.items() if key[0] == "absent"), default=0.0)
-    pool_present = max((sim for key, sim in pooled.items() if key[0] != "absent"), default=0.0)
+    pool_absent, pool_present = _closest(pooled)
     laws = {key[1] for key in best if key[0] == "absent"} | {key[1] for key in pooled if key[0] == "absent"}
     ranked = sorted(((best.get(("absent", law), 0.0) + pooled.get(("absent", law), 0.0), law) for law in laws),
                     reverse=True)
-    absent = max((sim for key, sim in best.items() if key[0] == "absent"), default=0.0)
-    present = max((sim for key, sim in best.items() if key[0] != "absent"), default=0.0)
+    absent, present = _closest(best)
     closest = heapq.nlargest(5, best.items(), key=lambda item: item[1])
     mass = sum(sim for _, sim in closest)
     share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0

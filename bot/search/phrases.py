@@ -56,6 +56,7 @@ def is_name(text: str) -> bool:
 
 
 _NEGATED = re.compile(r"(?:没有|没|未|别|不是|并非)$")
+_SPACES = re.compile(r"\s+")
 
 
 def name_form(name: str) -> str:
@@ -71,7 +72,7 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
     """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
     one of the ``extra`` words: a Chinese name as written and not right after a negation
     (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」)."""
-    compact = re.sub(r"\s+", "", text)
+    compact = _SPACES.sub("", text)
     words = set(extra)
     stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
     found = set()

@@ -101,6 +101,7 @@ class Lexicon:
         self._english_words = sorted({w for p in keys for w in p.split()})
         self._english_word_set = set(self._english_words)
         self._english_cache: dict[str, str | None] = {}
+        self._base_cache: dict[str, str | None] = {}
         # Phrases of several words are matched in their base forms, like the question's words
         # (「played cards」 → 「play card」); single words through english_word (seating stays seating).
         self.english_phrases: dict[str, list[str]] = {}
@@ -108,6 +109,11 @@ class Lexicon:
             if " " in p:
                 self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
+        # positions in _zh_phrases by first character: a question holds a phrase only where it
+        # holds its first character, so a look-up tries a few phrases, not all
+        self._zh_by_first: dict[str, list[int]] = {}
+        for i, phrase in enumerate(self._zh_phrases):
+            self._zh_by_first.setdefault(phrase[:1], []).append(i)
         self.fuzzy_key = {w: fuzzy_pinyin(py) for w, py in self.pinyin_key.items()}
         self._sorted_vocab = sorted(self.vocab)
         self.broad = {w for w, df in self.vocab.items() if self.rows and df > self.broad_share * self.rows}
@@ -115,6 +121,11 @@ class Lexicon:
         for word in self.pinyin_key:
             for position, ch in enumerate(word):
                 self._by_char.setdefault((position, ch), []).append(word)
+
+    def zh_phrases_in(self, text: str) -> list[str]:
+        """The Chinese glossary phrases that ``text`` holds, longest first."""
+        found = sorted(i for first in {*text, ""} for i in self._zh_by_first.get(first, ()))
+        return [phrase for phrase in map(self._zh_phrases.__getitem__, found) if phrase in text]
 
     def same_place(self, window: str) -> list[str]:
         """Two-character domain words that share one character, in the same place, with ``window``."""
@@ -133,8 +144,12 @@ class Lexicon:
         """The base form of an English word for phrase matching: the shortest of its forms that a
         glossary phrase uses (「cards」 → 「card」, so 「penalty cards」 meets 「penalty card」),
         else its nearest glossary word (:meth:`english_word`)."""
-        known = [form for form in _english_forms(word) if form in self._english_word_set]
-        return min(known, key=len) if known else self.english_word(word)
+        if word not in self._base_cache:
+            if len(self._base_cache) > 10_000:
+                self._base_cache.clear()
+            known = [form for form in _english_forms(word) if form in self._english_word_set]
+            self._base_cache[word] = min(known, key=len) if known else self.english_word(word)
+        return self._base_cache[word]
 
     def english_word(self, word: str) -> str | None:
         """A glossary word for an English word, allowing plurals, -ed/-ing and small misspellings;
@@ -181,8 +196,9 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # the closest situation phrases, once looked up (see bot.search.searcher)
+    # the closest situation phrases and the full-text rows, once looked up (see bot.search.searcher)
     resemblance: dict | None = None
+    found: list | None = None
 
     @functools.cached_property
     def terms(self) -> Counter:
@@ -471,8 +487,8 @@ def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[st
     out: list[str] = []
     # 请问, 问题 and an opening 「我想问一下」 are fillers, not the 问 that asks (问庄家 → 询问).
     compact = _OPENING_ASK.sub("", plain.replace(" ", "")).replace("请问", "。").replace("问题", "。")
-    for phrase in lexicon._zh_phrases:
-        if phrase in compact and not _only_negated(compact, phrase):
+    for phrase in lexicon.zh_phrases_in(compact):
+        if not _only_negated(compact, phrase):
             # No bridge to a word the question already uses (墩数 inside 赢墩数).
             out.extend(t for t in lexicon.glossary[phrase] if t not in compact)
     for pattern, targets in PATTERN_BRIDGES:
@@ -515,6 +531,8 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
     """Corpus words for the English glossary words and phrases in ``words`` (single words in
     ``leave_out``, and words right after a negation, excepted)."""
     out: list[str] = []
+    if not words:
+        return out  # a question without Latin words (most Chinese ones) meets no English entry
     negated = _negated_words(words)
     # A stopword alone is never a bridge (「down」); only content words are corrected.
     for i, word in enumerate(words):
@@ -545,12 +563,15 @@ def _generic_bridges(words: list[str], lexicon: Lexicon, also: set[str] = frozen
     return generic - set(_english_matches(words, lexicon, leave_out=generic_words))
 
 
+_RETROFLEX, _INITIAL_L, _FINAL_NG = re.compile(r"\b([zcs])h"), re.compile(r"\bl"), re.compile(r"ng\b")
+
+
 def fuzzy_pinyin(sound: str) -> str:
     """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
     input methods' 模糊音 option does."""
-    sound = re.sub(r"\b([zcs])h", r"\1", sound)
-    sound = re.sub(r"\bl", "n", sound)
-    return re.sub(r"ng\b", "n", sound)
+    sound = _RETROFLEX.sub(r"\1", sound)
+    sound = _INITIAL_L.sub("n", sound)
+    return _FINAL_NG.sub("n", sound)
 
 
 def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ hits are then only the nearest candidates.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
+from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
@@ -37,6 +39,7 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
 AMBIGUITY_GAP = 1.0
 
@@ -136,6 +139,7 @@ class Searcher:
         self.segmenter = segmenter
         self.lexicon = lexicon
         self._docs = _load_docs(db)
+        self.full_text = FullText(db, BM25_WEIGHTS)
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
                    for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
         # The corpus's own rule text speaks against a missing law as its situation phrases do, pooled
@@ -319,7 +323,7 @@ class Searcher:
         fixed = subject
         for window, word in q.fixes:
             fixed = fixed.replace(window, word)
-        candidates = [subject, re.sub(r"^(?:a|an|the)\s+", "", subject), fixed, *_shape_alike_readings(subject)]
+        candidates = [subject, _ARTICLE.sub("", subject), fixed, *_shape_alike_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
@@ -350,22 +354,22 @@ class Searcher:
 
     def candidates(self, q: Query, actor: str | None = None, exclude_definitions: bool = False) -> list["Candidate"]:
         """The rows FTS5 finds for ``q`` (best BM25 first), each with its ranking features."""
-        terms = q.terms
-        if not terms:
+        if not q.terms:
             return []
-        expr = " OR ".join(_quote(t) for t, weight in terms.items() for _ in range(weight))
-        if q.bigrams:
-            expr += " OR " + " OR ".join("t_bigrams : " + _quote(g) for g in q.bigrams)
-        rows = self.db.execute(
-            f"SELECT rowid, bm25(docs_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS rank "
-            "FROM docs_fts WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?",
-            (expr, CANDIDATES),
-        ).fetchall()
-        found = [(self._docs[rowid], -rank) for rowid, rank in rows]
-        found = [(doc, score) for doc, score in found if not (exclude_definitions and doc.law == 0)]
+        found = [(doc, score) for doc, score in self._full_text(q) if not (exclude_definitions and doc.law == 0)]
         if not found:
             return []
         return _with_features(found, q, actor, self.resemblance(q))
+
+    def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
+        """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
+        whose answer hangs on who acted is ranked once more per reading)."""
+        if q.found is None:
+            # FTS5 has no term weights: a word weighing 3 is asked for three times.
+            phrases = [(t, None) for t, weight in q.terms.items() for _ in range(weight)]
+            phrases += [(g, "t_bigrams") for g in q.bigrams]
+            q.found = [(self._docs[rowid], score) for rowid, score in self.full_text.search(phrases, CANDIDATES)]
+        return q.found
 
     def rank(self, q: Query, actor: str | None = None, exclude_definitions: bool = False,
              strict: bool = False) -> list["LawCandidates"]:
@@ -512,6 +516,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     weights = q.terms
     items = list(weights.items())
     term_set = frozenset(weights)
+    weight_of = weights.__getitem__
     total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
@@ -521,7 +526,10 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     chars = _content_chars(q.normalized)
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
-    bridges = list(dict.fromkeys(q.expansions))
+    bridges = frozenset(q.expansions)
+    resemblance_of, zeros = resemblance.get, itertools.repeat(0.0)
+    # the question's words beyond each law's own title (for _own_title_share), once per law
+    beyond_law: dict[str, list[str]] = {}
     # how much of a told situation the question is (8 search words or more: fully)
     told = min(1.0, len(items) / 8)
     out = []
@@ -529,9 +537,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
         best, top4, top4_sum = pools[doc.law or doc.term]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        title = sum([weights[t] for t in term_set & doc.title_words])
-        body = sum([weights[t] for t in term_set & doc.body_words])
-        situation = sum([weights[t] for t in term_set & doc.situation_words])
+        title = sum(map(weight_of, term_set & doc.title_words))
+        body = sum(map(weight_of, term_set & doc.body_words))
+        situation = sum(map(weight_of, term_set & doc.situation_words))
         features = {
             "bm25": score / top,
             "law_best": best / top,
@@ -539,11 +547,11 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "title_share": title / total,
             "body_share": body / total,
             "situation_share": situation / total,
-            "situation_phrase": max([resemblance.get(key, 0.0) for key in doc.resemblance_keys]),
+            "situation_phrase": max(map(resemblance_of, doc.resemblance_keys, zeros)),
             "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
-            "own_title": _own_title_share(doc, words) if doc.clause else 0.0,
-            "glossary_share": sum(1 for b in bridges if b in doc.words) / len(bridges) if bridges else 0.0,
+            "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
+            "glossary_share": len(bridges & doc.words) / len(bridges) if bridges else 0.0,
             "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
@@ -608,19 +616,21 @@ def _content_chars(text: str) -> frozenset:
     return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
 
 
-def _own_title_share(doc: "_Doc", words: list[str]) -> float:
+def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[str]] | None = None) -> float:
     """The share of the question's ``words`` (beyond single characters and the law's own title)
-    that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」."""
+    that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」.
+    ``beyond_law``: the words left once a law's title is set aside, by law title (filled here:
+    the candidates of one question share a few laws)."""
     law_title, _, own = doc.title.rpartition(" · ")
-    words = [t for t in words if t not in law_title]
-    if not doc.clause or not own or not words:
+    if not doc.clause or not own:
+        return 0.0
+    beyond_law = {} if beyond_law is None else beyond_law
+    if law_title not in beyond_law:
+        beyond_law[law_title] = [t for t in words if t not in law_title]
+    words = beyond_law[law_title]
+    if not words:
         return 0.0
     return sum(1 for t in words if t in own) / len(words)
-
-
-def _quote(token: str) -> str:
-    """An FTS5 string literal: user words never reach MATCH as operators."""
-    return '"' + token.replace('"', '""') + '"'
 
 
 def _law_text(law: Law) -> str:

@@ -1,0 +1,105 @@
+"""FTS5's ``bm25()`` ranking of the index, computed in Python from per-term contributions.
+
+A question's full-text query repeats each weighted word (FTS5 has no term weights) and adds
+its character pairs, so it holds some forty phrases.  FTS5 reads every phrase's whole doclist
+again for each question to count its rows (the IDF) and scores every matching row over all
+phrases.  Yet a phrase's share of a row's score never depends on the rest of the query:
+``idf × f(1 + k1) / (f + k1(1 − b + b·D/avgdl))``.  :class:`FullText` reads each term's
+instances once from the index (``fts5vocab``), keeps its per-row shares in a bounded cache,
+and adds them up phrase by phrase, in the query's order and with FTS5's own arithmetic —
+the same floats, the same rows, the same order (tests/search/test_bm25.py checks it against
+SQLite).  A word FTS5 would split into several tokens goes to SQLite as before.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import sqlite3
+from collections.abc import Iterable
+from operator import itemgetter
+
+# FTS5's bm25() constants (fts5_aux.c).
+K1 = 1.2
+B = 0.75
+# A phrase FTS5's unicode61 tokenizer keeps as one token: Chinese characters, lower-case
+# letters and digits only.
+_ONE_TOKEN = re.compile(r"[\u4e00-\u9fffa-z0-9]+")
+# Distinct (term, column) phrases whose row shares are kept (the index holds ~9 000 terms in ~50 000
+# rows' worth of shares: a few MB at most).
+CACHE_PHRASES = 8192
+
+
+class FullText:
+    """Top rows of ``docs_fts`` by bm25 with the given column weights, as SQLite ranks them."""
+
+    def __init__(self, db: sqlite3.Connection, weights: tuple[float, ...], table: str = "docs_fts"):
+        """``db``: a connection to the index (read-only is fine: the vocabulary view is
+        temporary); ``weights``: bm25's column weights, in column order."""
+        self.db = db
+        columns = [name for _, name, *_ in db.execute(f"PRAGMA table_info({table})")]
+        # as bm25(): a column without a weight of its own weighs 1
+        self._column_weight = {name: weights[i] if i < len(weights) else 1.0 for i, name in enumerate(columns)}
+        self._vocab = f"temp.{table}_instances"
+        db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {self._vocab} USING fts5vocab(main, {table}, instance)")
+        self.lengths = {rowid: sum(_varints(sizes)) for rowid, sizes in db.execute(f"SELECT id, sz FROM {table}_docsize")}
+        self.rows = len(self.lengths)
+        self.avgdl = float(sum(self.lengths.values())) / float(self.rows or 1)
+        self._sql = (f"SELECT rowid, bm25({table}, {', '.join(map(str, weights))}) AS rank "
+                     f"FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?")
+        self._shares = functools.lru_cache(maxsize=CACHE_PHRASES)(self._read_shares)
+
+    def search(self, phrases: Iterable[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
+        """(rowid, bm25 score) of the best ``limit`` rows for the OR of ``phrases`` — each a term
+        and the column it is restricted to (None: any) — best first, as SQLite's
+        ``ORDER BY bm25(…) LIMIT`` returns them."""
+        phrases = list(phrases)
+        if not all(_ONE_TOKEN.fullmatch(term) for term, _ in phrases):
+            return self._search_sqlite(phrases, limit)
+        scores: dict[int, float] = {}
+        get = scores.get
+        for phrase in phrases:
+            for rowid, share in self._shares(phrase):
+                scores[rowid] = get(rowid, 0.0) + share
+        # Best score first and, as SQLite orders rows of equal rank, by rowid (a stable sort).
+        ranked = sorted(scores.items())
+        ranked.sort(key=itemgetter(1), reverse=True)
+        return ranked[:limit]
+
+    def _search_sqlite(self, phrases: list[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
+        expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)
+        return [(rowid, -rank) for rowid, rank in self.db.execute(self._sql, (expr, limit))]
+
+    def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[tuple[int, float], ...]:
+        """Each row's share of the score for one phrase, as fts5_aux.c's bm25 computes it."""
+        term, column = phrase
+        freq: dict[int, float] = {}
+        # Instances come by row, column and offset: FTS5 adds a row's weights in that order.
+        for rowid, name in self.db.execute(f"SELECT doc, col FROM {self._vocab} WHERE term = ?", (term,)):
+            if column is None or name == column:
+                freq[rowid] = freq.get(rowid, 0.0) + self._column_weight[name]
+        hits = len(freq)
+        idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
+        if idf <= 0.0:
+            idf = 1e-6
+        return tuple((rowid, idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * self.lengths[rowid] / self.avgdl))))
+                     for rowid, f in freq.items())
+
+
+def _quote(token: str) -> str:
+    """An FTS5 string literal: user words never reach MATCH as operators."""
+    return '"' + token.replace('"', '""') + '"'
+
+
+def _varints(blob: bytes) -> list[int]:
+    """The SQLite varints of an FTS5 ``docsize`` record (one token count per column)."""
+    out, value, i = [], 0, 0
+    while i < len(blob):
+        byte = blob[i]
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            out.append(value)
+            value = 0
+        i += 1
+    return out
