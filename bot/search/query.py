@@ -198,6 +198,8 @@ class Query:
     fixes: list[tuple[str, str]] = field(default_factory=list)
     # the closest situation phrases and the full-text rows, once looked up (see bot.search.searcher)
     resemblance: dict | None = None
+    # the resemblance to every clause's pooled situation phrases, once looked up
+    clause_pooled: dict | None = None
     found: list | None = None
 
     @functools.cached_property

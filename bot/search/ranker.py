@@ -42,6 +42,7 @@ FEATURES = (
     "law_row",           # the row is a law's intro, not a clause
     "definition",        # the row is a definition
     "definition_told",   # … and the question tells a situation (many words), not a word to define
+    "situation_pool",    # cosine of the question to the row's clause's situation phrases pooled
 )
 CONFIDENCE_FEATURES = (
     "top",               # the best law's score

@@ -147,6 +147,8 @@ class Searcher:
         # own in the phrase index recognised fewer missing-law phrases at the same false alarms.
         rule_text = [(d.law, d.clause, d.text) for d in self._docs.values() if d.law and d.text]
         self.phrases = PhraseIndex([(key, bridged) for key, _, bridged in entries])
+        # each clause's own situation phrases pooled: which sibling a question told over several of them fits
+        self.clause_pools = PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"])
         self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
                                  + [(("law", law), text) for law, _, text in rule_text])
         # The missing laws' titles and short names, looked for whole in a question: a name the
@@ -359,7 +361,9 @@ class Searcher:
         found = [(doc, score) for doc, score in self._full_text(q) if not (exclude_definitions and doc.law == 0)]
         if not found:
             return []
-        return _with_features(found, q, actor, self.resemblance(q))
+        if q.clause_pooled is None:
+            q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
@@ -511,7 +515,7 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
 
 
 def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
-                   resemblance: dict) -> list[Candidate]:
+                   resemblance: dict, clause_pooled: dict | None = None) -> list[Candidate]:
     """The features of :data:`bot.search.ranker.FEATURES` for each found row."""
     weights = q.terms
     items = list(weights.items())
@@ -528,6 +532,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     words = [t for t, _ in items if len(t) > 1]
     bridges = frozenset(q.expansions)
     resemblance_of, zeros = resemblance.get, itertools.repeat(0.0)
+    pooled_of = (clause_pooled or {}).get
     # the question's words beyond each law's own title (for _own_title_share), once per law
     beyond_law: dict[str, list[str]] = {}
     # how much of a told situation the question is (8 search words or more: fully)
@@ -556,6 +561,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
             "definition_told": told if doc.law == 0 else 0.0,
+            "situation_pool": max(map(pooled_of, doc.resemblance_keys, zeros)),
         }
         out.append(Candidate(doc, score, features))
     return out
