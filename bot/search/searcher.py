@@ -8,6 +8,7 @@ hits are then only the nearest candidates.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -16,13 +17,15 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rapidfuzz import fuzz, process
+
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
-from bot.search.query import STOPWORDS_ZH, Lexicon, Query, understand
+from bot.search.query import STOPWORDS_ZH, Lexicon, Query, fuzzy_pinyin, understand
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -329,7 +332,8 @@ class Searcher:
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
-            candidates += self.lexicon.glossary.get(word or "", [])
+            # the word as the glossary spells it (irreularity → irregularity), then its bridges
+            candidates += ([word] if word else []) + self.lexicon.glossary.get(word or "", [])
         for cand in candidates:
             found = self._definitions.get(cand.strip(" \"'“”「」?？!！。."))
             if found:
@@ -339,6 +343,9 @@ class Searcher:
                 (self._definitions[t] for t in self.lexicon.glossary.get(part, []) if t in self._definitions), None)
             if found:
                 return found
+        found = self._definition_alike(q.subject)
+        if found:
+            return found
         # A defined term with one more character, in a word the rulebook never uses
         # (约定叫 → 约定, 心理叫牌 → 心理叫); 约定卡 is a rulebook word, and no definition.
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:
@@ -346,6 +353,32 @@ class Searcher:
             if found and len(q.subject) > 2:
                 return found
         return None
+
+    def _definition_alike(self, subject: str | None) -> Definition | None:
+        """The defined term a definition question's X was meant to be: one that sounds the same
+        (心里叫 → 心理叫), or an English name typed a little wrong (dumy → DUMMY, revoak → REVOKE) —
+        an English word the glossary knows is taken as written, not as a typo."""
+        if not subject or len(subject) > 24:
+            return None
+        if subject.isascii():
+            if len(subject) < 4 or len(subject.split()) > 3 or self.lexicon.english_word(subject):
+                return None
+            best = process.extractOne(subject, list(self._english_terms), scorer=fuzz.ratio, score_cutoff=80)
+            return self._english_terms[best[0]] if best else None
+        if not 2 <= len(subject) <= 6 or not all("\u4e00" <= ch <= "\u9fff" for ch in subject):
+            return None
+        return self._term_sounds.get(_sound(subject, self.lexicon))
+
+    @functools.cached_property
+    def _english_terms(self) -> dict[str, Definition]:
+        return {normalize_query(d.en): d for d in self.rulebook.definitions if d.en}
+
+    @functools.cached_property
+    def _term_sounds(self) -> dict[str, Definition]:
+        sounds: dict[str, Definition] = {}
+        for d in self.rulebook.definitions:
+            sounds.setdefault(_sound(normalize_query(d.term), self.lexicon), d)
+        return sounds
 
     def _definition_hit(self, d: Definition, q: Query) -> Hit:
         words = [normalize_query(d.term)] + [w for w in q.terms if w != normalize_query(d.term)]
@@ -658,3 +691,9 @@ def _snippet(text: str, words) -> str:
     start = max(0, min(positions) - SNIPPET_CHARS // 3)
     piece = flat[start : start + SNIPPET_CHARS]
     return ("…" if start else "") + piece + ("…" if start + SNIPPET_CHARS < len(flat) else "")
+
+
+def _sound(word: str, lexicon: Lexicon) -> str:
+    """A Chinese word's pinyin with the sound pairs people confuse folded (see :func:`fuzzy_pinyin`)."""
+    pinyin = lexicon.pinyin_of(word)
+    return fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in word))

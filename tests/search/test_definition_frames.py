@@ -82,3 +82,28 @@ def test_typos_are_generated_for_the_terms_that_have_them():
 def test_a_told_situation_with_a_bracketed_seat_is_not_a_definition_question(corpus_searcher, question):
     first = corpus_searcher.ask(question).hits[0]
     assert first.law != 0
+
+
+def _dropped_letter(name: str) -> str:
+    """The English name with its middle letter left out (dummy → dumy), as fast typing does."""
+    middle = len(name) // 2
+    return name[:middle] + name[middle + 1 :]
+
+
+@pytest.mark.parametrize("term", [t for t in TERMS if t.en and len(t.en) >= 5 and " " not in t.en and t.en.isalpha()],
+                         ids=lambda d: d.en)
+def test_an_english_name_typed_a_letter_short_still_finds_its_definition(corpus_searcher, term):
+    first = corpus_searcher.ask(f"what is a {_dropped_letter(term.en.lower())}").hits[0]
+    assert (first.law, first.term) == (0, term.term)
+
+
+@pytest.mark.parametrize("question, term", [("什么是心里叫", "心理叫"), ("心里叫是什么意思", "心理叫"), ("what is a revoak", "藏牌")])
+def test_a_term_typed_as_it_sounds_finds_its_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question", ["what is a dealer", "what is a penalty card", "什么是罚张"])
+def test_a_known_word_is_not_taken_for_a_typo_of_a_term(corpus_searcher, question):
+    first = corpus_searcher.ask(question).hits[0]
+    assert first.law != 0
