@@ -9,6 +9,7 @@ compares the closest phrase of a missing law with the closest of the laws the co
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Hashable, Iterable
@@ -128,6 +129,20 @@ class PhraseIndex:
         self.inv_sqrt_mass = [1.0 / math.sqrt(m) if m else 0.0 for m in mass]
         self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
 
+    _STATE = ("keys", "texts", "idf", "postings", "inv_sqrt_mass", "common")
+
+    def to_state(self) -> list:
+        """The index as plain containers (for :mod:`bot.search.phrase_cache`)."""
+        return [getattr(self, name) for name in self._STATE]
+
+    @classmethod
+    def from_state(cls, state: list) -> "PhraseIndex":
+        """The index :meth:`to_state` saved."""
+        index = cls.__new__(cls)
+        for name, value in zip(cls._STATE, state, strict=True):
+            setattr(index, name, value)
+        return index
+
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
         (and with the ``extra`` texts, e.g. the glossary words the question was bridged to).
@@ -173,7 +188,7 @@ class PooledIndex:
         """``entries``: (pool key, normalised phrase) pairs, in the order of the :class:`PhraseIndex`
         built from the same entries (so a phrase position can be left out)."""
         self.phrase_pool: list[int] = []
-        self.phrase_grams: list[frozenset[str]] = []
+        self.texts: list[str] = []
         pool_of: dict[Hashable, int] = {}
         counts: list[dict[str, int]] = []
         self.keys: list[Hashable] = []
@@ -183,12 +198,10 @@ class PooledIndex:
                 p = pool_of[key] = len(self.keys)
                 self.keys.append(key)
                 counts.append({})
-            g = grams(text)
             self.phrase_pool.append(p)
-            self.phrase_grams.append(g)
-            for gram in g:
+            self.texts.append(text)
+            for gram in grams(text):
                 counts[p][gram] = counts[p].get(gram, 0) + 1
-        self.counts = counts
         self.idf = idf_weights(document_frequencies(counts), len(counts))
         self.postings: dict[str, list[tuple[int, float]]] = {}
         self.norm: list[float] = []
@@ -196,6 +209,31 @@ class PooledIndex:
             for gram, count in c.items():
                 self.postings.setdefault(gram, []).append((p, self._weight(gram, count)))
             self.norm.append(self._norm(c))
+
+    _STATE = ("phrase_pool", "texts", "keys", "idf", "postings", "norm")
+
+    @functools.cached_property
+    def _phrases_and_pools(self) -> tuple[list[frozenset[str]], list[dict[str, int]]]:
+        """Each phrase's grams and each pool's gram counts: only leaving a phrase out needs them
+        (training), so they are made then and not kept by a running bot."""
+        phrase_grams = [grams(text) for text in self.texts]
+        counts: list[dict[str, int]] = [{} for _ in self.keys]
+        for p, g in zip(self.phrase_pool, phrase_grams):
+            for gram in g:
+                counts[p][gram] = counts[p].get(gram, 0) + 1
+        return phrase_grams, counts
+
+    def to_state(self) -> list:
+        """The index as plain containers (for :mod:`bot.search.phrase_cache`)."""
+        return [getattr(self, name) for name in self._STATE]
+
+    @classmethod
+    def from_state(cls, state: list) -> "PooledIndex":
+        """The index :meth:`to_state` saved."""
+        index = cls.__new__(cls)
+        for name, value in zip(cls._STATE, state, strict=True):
+            setattr(index, name, value)
+        return index
 
     def _weight(self, gram: str, count: int) -> float:
         return self.idf[gram] * (1.0 + math.log(count)) if count > 0 else 0.0
@@ -222,10 +260,11 @@ class PooledIndex:
         norms = self.norm
         if skip:
             norms = list(norms)
+            phrase_grams, counts = self._phrases_and_pools
             for i in skip:
                 p = self.phrase_pool[i]
-                left = dict(self.counts[p])
-                for gram in self.phrase_grams[i]:
+                left = dict(counts[p])
+                for gram in phrase_grams[i]:
                     left[gram] -= 1
                     if gram in question:
                         idf = self.idf[gram]

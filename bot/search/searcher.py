@@ -21,6 +21,7 @@ from rapidfuzz import fuzz, process
 
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
+from bot.search import phrase_cache
 from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
@@ -149,11 +150,16 @@ class Searcher:
         # with its law's phrases (after them: phrase positions stay the same).  Each sentence on its
         # own in the phrase index recognised fewer missing-law phrases at the same false alarms.
         rule_text = [(d.law, d.clause, d.text) for d in self._docs.values() if d.law and d.text]
-        self.phrases = PhraseIndex([(key, bridged) for key, _, bridged in entries])
-        # each clause's own situation phrases pooled: which sibling a question told over several of them fits
-        self.clause_pools = PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"])
-        self.pools = PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
-                                 + [(("law", law), text) for law, _, text in rule_text])
+
+        def build() -> tuple:
+            # each clause's own situation phrases pooled: which sibling a question told over several of them fits
+            return (PhraseIndex([(key, bridged) for key, _, bridged in entries]),
+                    PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
+                                + [(("law", law), text) for law, _, text in rule_text]),
+                    PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]))
+
+        self.phrases, self.pools, self.clause_pools = phrase_cache.load_or_build(
+            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex))
         # The missing laws' titles and short names, looked for whole in a question: a name the
         # corpus never uses as a title or term says the law outright (越序首引, insufficient bid); one
         # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
