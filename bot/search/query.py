@@ -58,7 +58,8 @@ _DEFINITION_ZH = (
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
-        r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|怎么定义|如何定义|怎么理解|代表什么|表示什么"
+        r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么"
+        r"|有(?:几|哪几|多少)种(?:意思|含义|意义)"
         r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人张样些])?|是哪(?:一)?[家个种方位人张样些]"
         r"|(?:算|算是)(?:什么|啥)|包括(?:什么|哪些|啥)|(?:是|指)什么样的)$"
     ),
@@ -70,7 +71,7 @@ _DEFINITION_EN = re.compile(
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?"
-    r"(?:\s+(?:by definition|exactly|precisely|actually))?$"
+    r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) defined$")
@@ -387,7 +388,7 @@ def definition_subject(normalized: str) -> str | None:
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
 _SUBJECT_WRAPPING = re.compile(r"^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
-                               r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$")
+                               r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌)书?(?:里|中|上)?$")
 
 
 # Looser ways to ask what a word means: only for a short X (see definition_subject).

@@ -173,6 +173,10 @@ class Searcher:
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
+        # A term named two ways (牌套或套中的牌, 发牌或牌局) answers to each name on its own.
+        for d in rulebook.definitions:
+            for name in normalize_query(d.term).split("或"):
+                self._definitions.setdefault(name, d)
 
     @classmethod
     def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,
@@ -349,9 +353,10 @@ class Searcher:
                 (self._definitions[t] for t in self.lexicon.glossary.get(part, []) if t in self._definitions), None)
             if found:
                 return found
-        found = self._definition_alike(q.subject)
-        if found:
-            return found
+        for subject in [q.subject, *q.subject_parts]:
+            found = self._definition_alike(subject)
+            if found:
+                return found
         # A defined term with one more character, in a word the rulebook never uses
         # (约定叫 → 约定, 心理叫牌 → 心理叫); 约定卡 is a rulebook word, and no definition.
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:

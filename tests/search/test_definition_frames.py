@@ -21,14 +21,16 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              # looser frames of a chat
              "请问{}", "{}？", "{}是啥东西", "{}怎么讲", "{}咋理解", "什么算{}", "怎样才算{}", "{}包括哪些", "{}指谁",
              "规则说的{}是什么", "桥牌术语{}是什么意思", "{}这个词是什么意思", "“{}”这个词怎么解释", "解释下{}",
-             "能解释一下{}吗", "{}是什么概念", "{}在规则里怎么定义的", "啥是{}啊")
+             "能解释一下{}吗", "{}是什么概念", "{}在规则里怎么定义的", "啥是{}啊", "规则里的「{}」是怎么定义的",
+             "{}有几种意思")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
              "what counts as {}", "how is {} defined", "{} meaning", "what's the meaning of {}?",
              "what exactly is {}", "what is {}, by definition?", "What is {}? I never understood it.",
              "what does the term {} refer to", "explain {} please", "can you explain what {} means",
-             "what exactly does {} mean", "difference between {} and declarer", "what's the difference between a {} and a dummy")
+             "what exactly does {} mean", "difference between {} and declarer", "what's the difference between a {} and a dummy",
+             "what is {}, as defined in the laws?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
@@ -107,3 +109,10 @@ def test_a_term_typed_as_it_sounds_finds_its_definition(corpus_searcher, questio
 def test_a_known_word_is_not_taken_for_a_typo_of_a_term(corpus_searcher, question):
     first = corpus_searcher.ask(question).hits[0]
     assert first.law != 0
+
+
+@pytest.mark.parametrize("term", [t for t in TERMS if "或" in t.term], ids=lambda d: d.term)
+def test_a_term_named_two_ways_answers_to_each_name(corpus_searcher, term):
+    for name in term.term.split("或"):
+        first = corpus_searcher.ask(f"{name}是指什么").hits[0]
+        assert (first.law, first.term) == (0, term.term), name
