@@ -1,15 +1,15 @@
 """Search benchmark: this search against the previous release's search and rank-bm25, same sets, one run.
 
 Run: ``.venv/bin/python bench/search_bench.py [QUESTIONS.jsonl …]`` (or ``make bench``); with no
-file, every question set of the repository (the dev set, own, held-out a/b/c), each on its own
+file, every question set of the repository (the dev set, own, held-out a–e), each on its own
 and all together.
 
 - **search**: ``bot.search.Searcher`` of this tree (situation index, learned ranker, calibrated
   confidence, missing-law detection).
 - **previous**: the release before this round (commit :data:`PREVIOUS`), checked out with
   ``git worktree add`` into a temporary folder and run in a child process (it is the same
-  ``bot`` package, so it cannot share this process); its missing-law notes come from its own
-  ``topics_not_in_corpus``.  Skipped, with a note, when the git history is not there.
+  ``bot`` package, so it cannot share this process); its missing-law report is its own
+  (``absent``, or for older releases ``topics_not_in_corpus``).  Skipped, with a note, when the git history is not there.
 - **bm25-jieba**: ``rank_bm25.BM25Okapi`` over the same documents, tokenised with jieba's own
   dictionary in search mode, question tokenised the same way (no confidence, no missing laws).
 
@@ -38,9 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PREVIOUS = "48aac79"
+PREVIOUS = "6b7cc3d"
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.jsonl", ROOT / "bench" / "own_questions.jsonl",
-        ROOT / "bench" / "heldout_a.jsonl", ROOT / "bench" / "heldout_b.jsonl", ROOT / "bench" / "heldout_c.jsonl"]
+        ROOT / "bench" / "heldout_a.jsonl", ROOT / "bench" / "heldout_b.jsonl", ROOT / "bench" / "heldout_c.jsonl",
+        ROOT / "bench" / "heldout_d.jsonl", ROOT / "bench" / "heldout_e.jsonl"]
 COLD_RUNS = 5
 EVALUATION = ROOT / "bot" / "search" / "evaluation.py"
 _PIECES = re.compile(r"[\s\"'“”‘’「」()（）,，.。!！?？:：;；、\-—]+")
@@ -68,8 +69,9 @@ class Result:
     def __init__(self, question):
         found = searcher.ask(question)
         self.hits, self.confident = found.hits, found.confident
-        self.absent = []
-        if topics_not_in_corpus is not None:
+        # the search's own missing-law report when it has one (this round's releases), else the old note
+        self.absent = list(getattr(found, "absent", None) or [])
+        if not hasattr(found, "absent") and topics_not_in_corpus is not None:
             self.absent = [type("A", (), {"law": n}) for t in topics_not_in_corpus(normalize_query(question), searcher.rulebook) for n in t.laws]
 
 for path in files:
