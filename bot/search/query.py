@@ -187,7 +187,8 @@ class Query:
     reference_error: ReferenceInputError | None = None
     mentioned: Reference | None = None
     subject: str | None = None
-    # the X of a definition frame in one sentence of a longer message (「上家指的是哪个？坐我左边…」)
+    # other readings of X: a frame in one sentence of a longer message (「上家指的是哪个？坐我左边…」),
+    # a bracketed other name, the two sides of a comparison (see definition_subjects)
     subject_parts: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
@@ -197,9 +198,9 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # the closest situation phrases and the full-text rows, once looked up (see bot.search.searcher)
+    # once looked up (see bot.search.searcher): the closest situation phrases, the resemblance to
+    # every clause's pooled phrases, and the full-text rows
     resemblance: dict | None = None
-    # the resemblance to every clause's pooled situation phrases, once looked up
     clause_pooled: dict | None = None
     found: list | None = None
 
@@ -261,7 +262,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
         if word in lexicon.vocab:
             q.words.append(word)
     q.broad = {w for w in q.expansions if w in lexicon.broad} | generic
-    q.scene = {t for w in named_in_bids for t in lexicon.glossary.get(lexicon.english_word(w) or w, ())} if named_in_bids else set()
+    q.scene = {t for w in named_in_bids for t in lexicon.glossary.get(lexicon.english_word(w) or w, ())}
     q.bigrams = list(dict.fromkeys(bigrams(plain)))
     for run in runs:
         q.words.extend(t for t in segmenter.tokens(run) if t not in STOPWORDS_ZH)
