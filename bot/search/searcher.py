@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search import phrase_cache
+from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
 from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
@@ -280,7 +281,10 @@ class Searcher:
         「明手可以问庄家是不是藏牌了吗」, 40D's 比赛主办机构 「主办方能管这种约定吗」: the corpus's own
         words there).  ``answer_title``: the best row's title and text."""
         names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
-        return names_in(q.normalized, q.expansions + q.corrections, names, skip)
+        found = names_in(q.normalized, q.expansions + q.corrections, names, skip)
+        if INSUFFICIENT_BID_LAW in self.absent_laws and insufficient_bid(q.normalized):
+            found.add(INSUFFICIENT_BID_LAW)   # told in notation: 「对方开叫1NT，我叫了1♠」
+        return found
 
     def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:
         """The missing laws whose short name the question holds where the corpus uses the same
