@@ -107,7 +107,26 @@ def idf_weights(df: dict[str, int], n: int) -> dict[str, float]:
     return {gram: math.log(1 + n / count) for gram, count in df.items()}
 
 
-class PhraseIndex:
+class SavedState:
+    """An index that can be saved as the plain containers named in ``_STATE`` and made again
+    from them without rebuilding (:mod:`bot.search.phrase_cache`)."""
+
+    _STATE: tuple[str, ...] = ()
+
+    def to_state(self) -> list:
+        """The index as plain containers."""
+        return [getattr(self, name) for name in self._STATE]
+
+    @classmethod
+    def from_state(cls, state: list):
+        """The index :meth:`to_state` saved."""
+        index = cls.__new__(cls)
+        for name, value in zip(cls._STATE, state, strict=True):
+            setattr(index, name, value)
+        return index
+
+
+class PhraseIndex(SavedState):
     """Phrases, each under a key (a row id, a law number …), searchable by resemblance."""
 
     def __init__(self, entries: Iterable[tuple[Hashable, str]]):
@@ -130,18 +149,6 @@ class PhraseIndex:
         self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
 
     _STATE = ("keys", "texts", "idf", "postings", "inv_sqrt_mass", "common")
-
-    def to_state(self) -> list:
-        """The index as plain containers (for :mod:`bot.search.phrase_cache`)."""
-        return [getattr(self, name) for name in self._STATE]
-
-    @classmethod
-    def from_state(cls, state: list) -> "PhraseIndex":
-        """The index :meth:`to_state` saved."""
-        index = cls.__new__(cls)
-        for name, value in zip(cls._STATE, state, strict=True):
-            setattr(index, name, value)
-        return index
 
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
@@ -176,7 +183,7 @@ class PhraseIndex:
         return best
 
 
-class PooledIndex:
+class PooledIndex(SavedState):
     """Phrases pooled per key (every phrase of a missing law, every phrase and title of a law the
     corpus holds), each pool one bag of character pairs and English stems: a question told in
     words spread over several of a law's phrases still meets that law as a whole.
@@ -222,18 +229,6 @@ class PooledIndex:
             for gram in g:
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         return phrase_grams, counts
-
-    def to_state(self) -> list:
-        """The index as plain containers (for :mod:`bot.search.phrase_cache`)."""
-        return [getattr(self, name) for name in self._STATE]
-
-    @classmethod
-    def from_state(cls, state: list) -> "PooledIndex":
-        """The index :meth:`to_state` saved."""
-        index = cls.__new__(cls)
-        for name, value in zip(cls._STATE, state, strict=True):
-            setattr(index, name, value)
-        return index
 
     def _weight(self, gram: str, count: int) -> float:
         return self.idf[gram] * (1.0 + math.log(count)) if count > 0 else 0.0
