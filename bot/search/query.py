@@ -394,7 +394,7 @@ _SUBJECT_WRAPPING = re.compile(r"^(?:桥牌术语|术语|名词|(?:规则|桥牌
 
 # Looser ways to ask what a word means: only for a short X (see definition_subject).
 MAX_LOOSE_ZH_CHARS = 8
-MAX_LOOSE_EN_WORDS = 3
+MAX_LOOSE_EN_WORDS = 4
 _ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?"
 _LOOSE_ZH = (
     re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何)才?算(?:是)?)(.+?)(?:吗|吧)?$"),

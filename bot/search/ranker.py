@@ -43,6 +43,8 @@ FEATURES = (
     "definition",        # the row is a definition
     "definition_told",   # … and the question tells a situation (many words), not a word to define
     "situation_pool",    # cosine of the question to the row's clause's situation phrases pooled
+    "sibling_lead",      # … less the closest sibling clause's (under the same heading)
+    "sibling_phrase_lead",  # the row's closest situation phrase less its closest sibling's
 )
 CONFIDENCE_FEATURES = (
     "top",               # the best law's score

@@ -8,6 +8,7 @@ hits are then only the nearest candidates.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -174,10 +175,15 @@ class Searcher:
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
-        # A term named two ways (牌套或套中的牌, 发牌或牌局) answers to each name on its own.
+        # A term named two ways (牌套或套中的牌, 发牌或牌局; INTERNATIONAL MATCH POINT—IMP) answers to
+        # each name on its own, and to its English name with the dash read as a space.
         for d in rulebook.definitions:
-            for name in normalize_query(d.term).split("或"):
-                self._definitions.setdefault(name, d)
+            names = normalize_query(d.term).split("或")
+            if d.en:
+                english = normalize_query(d.en)
+                names += [" ".join(re.split(r"[\s—–-]+", english)), *re.split(r"\s*[—–]\s*", english)]
+            for name in names:
+                self._definitions.setdefault(name.strip(), d)
 
     @classmethod
     def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,
@@ -487,6 +493,13 @@ class _Doc:
     # the features that do not depend on the question (depth, length, law_row, definition)
     static: dict = field(default_factory=dict)
     resemblance_keys: tuple = ()
+    # the phrase-index keys of the clauses under the same heading (45C1's 45C2 … 45C4)
+    sibling_keys: tuple = ()
+
+
+def _parent_id(clause: str) -> str:
+    """The heading a clause stands under: 45C4a → 45C4, 50B → 50."""
+    return re.sub(r"(?:[A-Z]|\d+|[a-z])$", "", clause)
 
 
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
@@ -504,6 +517,14 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
                            chars=frozenset(t_chars.split()),
                            actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
                            resemblance_keys=_resemblance_keys(law, clause, term))
+    under: dict[str, list[str]] = {}
+    for doc in docs.values():
+        if doc.clause and doc.clause != str(doc.law):
+            under.setdefault(_parent_id(doc.clause), []).append(doc.clause)
+    for rowid, doc in docs.items():
+        if doc.clause and doc.clause != str(doc.law):
+            siblings = tuple(("clause", c) for c in under[_parent_id(doc.clause)] if c != doc.clause)
+            docs[rowid] = dataclasses.replace(doc, sibling_keys=siblings)
     return docs
 
 
@@ -590,6 +611,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
         best, top4, top4_sum = pools[doc.law or doc.term]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
+        own_pool = max(map(pooled_of, doc.resemblance_keys, zeros))
+        own_phrase = max(map(resemblance_of, doc.resemblance_keys, zeros))
         title = sum(map(weight_of, term_set & doc.title_words))
         body = sum(map(weight_of, term_set & doc.body_words))
         situation = sum(map(weight_of, term_set & doc.situation_words))
@@ -600,7 +623,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "title_share": title / total,
             "body_share": body / total,
             "situation_share": situation / total,
-            "situation_phrase": max(map(resemblance_of, doc.resemblance_keys, zeros)),
+            "situation_phrase": own_phrase,
+            "sibling_phrase_lead": (own_phrase - max(map(resemblance_of, doc.sibling_keys, zeros), default=0.0)
+                                    if doc.sibling_keys else 0.0),
             "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
             "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
@@ -609,7 +634,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
             "definition_told": told if doc.law == 0 else 0.0,
-            "situation_pool": max(map(pooled_of, doc.resemblance_keys, zeros)),
+            "situation_pool": own_pool,
+            # how much closer the clause's own pooled phrases come than its closest sibling's
+            "sibling_lead": own_pool - max(map(pooled_of, doc.sibling_keys, zeros), default=0.0) if doc.sibling_keys else 0.0,
         }
         out.append(Candidate(doc, score, features))
     return out
