@@ -24,6 +24,8 @@ from bot.base.textnorm import normalize_query
 from bot.rulebook.model import CORPUS_DIR, Rulebook
 
 MISSING_LAWS_PATH = CORPUS_DIR / "missing_laws.yaml"
+
+
 @dataclass(frozen=True)
 class AbsentLaw:
     """A law the corpus lacks: its number, its titles, and the phrases that name its situation."""
