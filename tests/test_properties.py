@@ -54,7 +54,8 @@ def test_parse_reference_returns_a_reference_none_or_a_typed_error(text):
 @given(st.integers(1, LAST_LAW), st.sampled_from("ABCDEFGH"), st.integers(1, 9))
 def test_every_written_form_of_a_clause_reads_back(law, letter, item):
     for text in (f"{law}{letter}{item}", f"第{law}条{letter}款{item}", f"Law {law}{letter}{item}",
-                 f"law {law}{letter.lower()}{item}"):
+                 f"law {law}{letter.lower()}{item}", f"law {law}-{letter}-{item}", f"Law {law}({letter})({item})",
+                 f"L{law}.{letter}.{item}"):
         reference = parse_reference(text)
         assert reference is not None and reference.law == law, text
         assert reference.clause.upper() == f"{law}{letter}{item}", text

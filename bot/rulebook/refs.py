@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from bot.base.errors import ReferenceInputError
-from bot.base.textnorm import normalize_query
+from bot.base.textnorm import normalize_query, to_halfwidth
 
 FIRST_LAW = 1
 LAST_LAW = 93
@@ -45,6 +45,16 @@ _EMBEDDED = re.compile(
     r"|(?<![a-z])(?:laws?|rules?|规则)\s*\d+(?:\s*[a-l](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?(?![a-z\d])"
 )
 _STRIP = " \t\r\n。.,，!！?？:：;；、\"'“”「」『』"
+# Written-out forms after a law marker: "Law 16(B)", "law 50-D-2-a", "L50.D.2", "Law 50D(2)(a)".
+# Only after a marker, so a contract result ("4H-1", "3D.2") is never read as a clause; a letter in
+# brackets must be a capital (50(a) stays an error: its sub-item has no 款 letter before it).
+_MARKED = re.compile(r"(?<![a-z])(?:laws?|rules?|l|§|规则)\s*\d+[\dA-Za-z().\-\s]*", re.IGNORECASE)
+_SPELLED = (
+    (re.compile(r"(\d)\s*\(([A-L])\)"), r"\1\2"),
+    (re.compile(r"(\d)(?:\s*-\s*|\.)([A-Za-z])(?![A-Za-z])"), r"\1\2"),
+    (re.compile(r"(\d[A-La-l])(?:\s*-\s*(\d{1,2})|\.(\d{1,2})|\((\d{1,2})\))"), r"\1\2\3\4"),
+    (re.compile(r"(\d[A-La-l]\d{1,2})(?:\s*-\s*|\.)([a-h])(?![A-Za-z])"), r"\1\2"),
+)
 
 
 @dataclass(frozen=True)
@@ -87,7 +97,7 @@ def parse_reference(text: str) -> Reference | None:
             f"输入太长({len(text)} 个字符)。条款编号请这样写: {EXAMPLE_ZH}",
             f"Input too long ({len(text)} characters). Type a law reference like {EXAMPLE_EN}.",
         )
-    compact = re.sub(r"\s+", "", normalize_query(text)).strip(_STRIP)
+    compact = re.sub(r"\s+", "", normalize_query(_joined(to_halfwidth(text)))).strip(_STRIP)
     if not compact:
         return None
     m = _REFERENCE.match(compact)
@@ -122,7 +132,7 @@ def find_reference(text: str) -> Reference | None:
 
     Only explicit forms count (``第…条``, ``law``/``rule``/``规则`` + number); malformed ones are skipped.
     """
-    for m in _EMBEDDED.finditer(normalize_query(text[:MAX_REFERENCE_CHARS])):
+    for m in _EMBEDDED.finditer(normalize_query(_joined(to_halfwidth(text[:MAX_REFERENCE_CHARS])))):
         try:
             ref = parse_reference(m.group(0))
         except ReferenceInputError:
@@ -130,6 +140,17 @@ def find_reference(text: str) -> Reference | None:
         if ref:
             return ref
     return None
+
+
+def _joined(text: str) -> str:
+    """Written-out parts of a marked reference joined up: "Law 16(B)" → "Law 16B", "law 50-D-2-a" → "law 50D2a"."""
+    def join(m: re.Match) -> str:
+        part = m.group(0)
+        for pattern, repl in _SPELLED:
+            part = pattern.sub(repl, part)
+        return part
+
+    return _MARKED.sub(join, text)
 
 
 def _malformed(text: str) -> ReferenceInputError:

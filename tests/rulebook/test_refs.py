@@ -44,6 +44,12 @@ from bot.rulebook.refs import Reference, ReferenceInputError, chinese_number, fi
         ("  第50条？ ", Reference(50)),
         ("1", Reference(1)),
         ("93", Reference(93)),
+        ("Law 16(B)", Reference(16, "16B")),
+        ("law 50-D-2-a", Reference(50, "50D2a")),
+        ("law 50 - D - 2", Reference(50, "50D2")),
+        ("L50.D.2", Reference(50, "50D2")),
+        ("rule 45.C.4.a", Reference(45, "45C4a")),
+        ("Law 50D(2)(a)", Reference(50, "50D2a")),
     ],
 )
 def test_reference_forms(text, expected):
@@ -64,6 +70,9 @@ def test_reference_forms(text, expected):
         "50张牌",
         "dummy",
         "第一章",
+        "4H-1",
+        "3D.2",
+        "1-3",
     ],
 )
 def test_not_a_reference(text):
@@ -111,6 +120,10 @@ def test_reference_id():
         ("3NT加倍宕一墩", None),
         ("第一次叫牌", None),
         ("lawyer 5", None),
+        ("Law 16(B) — what does it cover?", Reference(16, "16B")),
+        ("what does law 50-D-2-a say", Reference(50, "50D2a")),
+        ("see Law 50. A defender dropped a card", Reference(50)),
+        ("I went 4H-1, is law 12 about that?", Reference(12)),
     ],
 )
 def test_find_reference_in_a_sentence(text, expected):
