@@ -38,13 +38,24 @@ _ASKER = {
     "declarer": re.compile(r"我(?:是|当|做|作|来)(?:了)?庄|作为庄家|我方(?:是)?庄家|\b(?:i am|i'm|i was|as) (?:the )?declarer\b"),
     "dummy": re.compile(r"我(?:是|当|做|作)(?:了)?(?:明手|梦家)|作为明手|\b(?:i am|i'm|i was|as) (?:the )?dummy\b"),
     "defender": re.compile(r"我(?:是|当|做|作)(?:了)?防|我们?(?:在)?防守|作为防家|我方(?:是)?防|我首攻|我首引"
-                           r"|\b(?:i am|i'm|i was|as) (?:a |the )?defender\b|\bwe (?:were|are) defending\b"),
+                           r"|\b(?:i am|i'm|i was|as) (?:a |the )?defender\b|\b(?:we|i) (?:were|are|was|am) defending\b"
+                           r"|\b(?:we're|i'm) defending\b"),
 }
 # The asker asks about his own act: 「我能…吗」, "can I …".
 _ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|\b(?:can|may|should|must|could) i\b"
                          r"|\bam i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
+# Anyone else the question may name as the one who acted.
+_OTHER_PARTY = re.compile(r"对方|对手|上家|下家|对面|左手|右手|同伴|搭档|队友|裁判|他|她|别人|庄家|明手|梦家|防家|防守"
+                          r"|\b(?:opponents?|lho|rho|partner|pard|he|she|they|someone|declarer|dummy|defenders?|td|director)\b")
+# A time clause before the act (「打到第三墩的时候，」) says when, not who.
+_WHEN = re.compile(r"[^，,。；;]*(?:的时候|时候|时|以后|之后|后|期间|中)[，,]")
+_CONTENT = re.compile(r"[\u4e00-\u9fff]|\b[a-z]{3,}\b")
+_FILLER = re.compile(r"^(?:家|了|的|啦|呢|\s|\b(?:and|so|then|but|when|while|the|my|our|we|i|was|were|just)\b|[，,。.!！?？:：;；—-])*$")
+# A seat named as the one who was asked or who objected (「让明手…」「防家要求…」) did not act.
+_ZH_REACTOR_BEFORE = "让给向跟对问叫请"
+_ZH_REACTOR_AFTER = re.compile(r"^(?:都|也|就|马上|立刻)?(?:看到|看见|发现|认为|要求|指出|不同意|同意|反对|坚持|表示)")
 
 def question_actor(normalized: str) -> str | None:
     """The actor who acted in a normalised question, or None when it does not say.
@@ -52,8 +63,8 @@ def question_actor(normalized: str) -> str | None:
     An actor named outright wins (the first one named is the subject: 「明手能不能提醒庄家」 is
     about dummy); else the asker's stated seat turns 「对方」/「同伴」 into one."""
     asker = asker_role(normalized)
-    if asker and _ASKER_ACTS.search(normalized):
-        return asker  # 「我是明手，…，我可以叫裁判吗」: the asker's own act
+    if asker and (_ASKER_ACTS.search(normalized) or _asker_goes_on(normalized)):
+        return asker  # 「我是明手，…，我可以叫裁判吗」, 「我当庄家，不小心掉了一张牌」: the asker's own act
     named = _first_named(_without_asker(normalized))
     if named:
         return named
@@ -81,6 +92,20 @@ def without_asker(normalized: str) -> str:
     return _without_asker(normalized)
 
 
+def _asker_goes_on(normalized: str) -> bool:
+    """The asker's seat is followed by an act with no one else named before it (「我当庄家，不小心
+    掉了一张牌」, "I'm defending and dropped a card"): the asker is its subject."""
+    found = [m for pattern in _ASKER.values() for m in [pattern.search(normalized)] if m]
+    if not found:
+        return False
+    rest = normalized[min(found, key=lambda m: m.start()).end():]
+    other = _OTHER_PARTY.search(rest)
+    stretch = _WHEN.sub("", rest[: other.start()] if other else rest)
+    if other and _FILLER.match(stretch):
+        return False
+    return len(_CONTENT.findall(stretch)) >= 3
+
+
 def _without_asker(normalized: str) -> str:
     for pattern in _ASKER.values():
         normalized = pattern.sub(" ", normalized)
@@ -91,10 +116,15 @@ def _first_named(text: str) -> str | None:
     found = []
     for actor in ACTORS:
         for pattern in (_ZH_ACTOR[actor], _EN_ACTOR[actor]):
-            m = pattern.search(text)
+            m = next((m for m in pattern.finditer(text) if not _reacts(text, m)), None)
             if m:
                 found.append((m.start(), actor))
     return min(found)[1] if found else None
+
+
+def _reacts(text: str, m: re.Match) -> bool:
+    """A seat named as the one who was asked, saw or objected: 「让明手…」, 「防家看到了」, 「防家要求…」."""
+    return (m.start() > 0 and text[m.start() - 1] in _ZH_REACTOR_BEFORE) or bool(_ZH_REACTOR_AFTER.match(text[m.end():]))
 
 
 def actors_named(text: str) -> tuple[str, ...]:

@@ -35,7 +35,8 @@ FEATURES = (
     "char_share",        # share of the question's content characters found in the row
     "own_title",         # share of the question's words in the clause's own title
     "glossary_share",    # share of the glossary bridges that the row holds
-    "actor_agree",       # the question's actor is one the row governs
+    "actor_agree",       # the question's actor is the one whose act the row governs
+    "actor_involved",    # … is another side the row names (declarer's options over a defender's penalty card)
     "actor_conflict",    # the question names an actor; the row governs only others
     "depth",             # 0 for a law's intro, 1 款, 2 项, 3 sub-item (over 3)
     "length",            # log length of the row's text (BM25 favours short rows)

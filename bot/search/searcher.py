@@ -433,15 +433,15 @@ class Searcher:
              strict: bool = False) -> list["LawCandidates"]:
         """The candidate laws (and definitions) for ``q``, best first, each with its rows by model score.
 
-        ``strict``: the ``actor`` is certain (the asker said so), so rows governing only other
-        actors go below every other row."""
+        ``strict``: the ``actor`` is certain (the asker said so), so rows governing another
+        side's act go below every other row."""
         cands = self.candidates(q, actor, exclude_definitions)
         for cand in cands:
             cand.score = self.model.score(cand.features)
         if strict and actor:
             floor = min(c.score for c in cands) if cands else 0.0
             for cand in cands:
-                if cand.features["actor_conflict"]:
+                if cand.doc.actors and cand.doc.actors[0] != actor:
                     cand.score = floor - 1.0 + cand.score / 100
         return group_by_law(cands)
 
@@ -630,7 +630,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
             "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
             "glossary_share": len(bridges & doc.words) / len(bridges) if bridges else 0.0,
-            "actor_agree": 1.0 if actor and actor in doc.actors else 0.0,
+            "actor_agree": 1.0 if actor and doc.actors[:1] == (actor,) else 0.0,
+            "actor_involved": 1.0 if actor and actor in doc.actors[1:] else 0.0,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
             "definition_told": told if doc.law == 0 else 0.0,

@@ -23,6 +23,11 @@ BOOK = load()
         ("我是明手，发现防守方出错了，我可以叫裁判吗", "dummy"),  # the asker asks about his own act
         ("i am declarer and my lho exposed a card", "defender"),
         ("can dummy call the director", "dummy"),
+        ("我当庄家，不小心掉了一张牌在桌上，被防家看到了", "declarer"),  # the asker goes on to act
+        ("i'm defending and dropped the 4 of spades face up", "defender"),
+        ("我是庄家，打到第三墩的时候，防家亮了一张牌", "defender"),  # a time clause is no act
+        ("我是庄家，防家的牌掉了", "defender"),
+        ("庄家掉了一张牌，防家要求他必须打出", "declarer"),  # the one who objects did not act
         ("对方亮了一张牌怎么办", None),  # which side? the question does not say
         ("罚张怎么处理", None),
     ],
@@ -44,10 +49,10 @@ def _row(law: int, clause: str):
     "law, clause, actors",
     [
         (48, "48A", ("declarer",)),  # the law's title names declarer
-        (43, "43A2b", ("dummy",)),  # 明手的限制: dummy, though the clause names declarer
+        (43, "43A2b", ("dummy", "declarer")),  # reviewed: dummy's limits, then the declarer they concern
         (45, "45C1", ("defender",)),  # the clause's own title
-        (45, "45C3", ("dummy",)),
-        (50, "50D2a", ("defender",)),  # reviewed: a penalty card is a defender's
+        (45, "45C3", ("declarer", "dummy")),  # reviewed: declarer's naming of dummy's card
+        (50, "50D2a", ("defender", "declarer")),  # reviewed: a defender's penalty card, declarer's options
         (44, "44A", ()),  # anyone
     ],
 )
