@@ -26,6 +26,7 @@ from bot.search import phrase_cache
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
 from bot.search.bm25 import FullText
 from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
+from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
 from bot.search.query import STOPWORDS_ZH, Lexicon, Query, fuzzy_pinyin, understand
@@ -184,6 +185,11 @@ class Searcher:
                 names += [" ".join(re.split(r"[\s—–-]+", english)), *re.split(r"\s*[—–]\s*", english)]
             for name in names:
                 self._definitions.setdefault(name.strip(), d)
+        # the other names players use (倒墩 for 宕墩, mp): reviewed data, for definition questions only
+        for term, others in load_term_names().items():
+            d = self._definitions.get(normalize_query(term))
+            for name in others if d else ():
+                self._definitions.setdefault(normalize_query(name), d)
 
     @classmethod
     def open(cls, rulebook: Rulebook | str | Path | None = None, cache_dir: str | Path | None = None,

@@ -10,7 +10,9 @@ from __future__ import annotations
 import opencc
 import pytest
 
+from bot.base.textnorm import normalize_query
 from bot.rulebook import model as rulebook_module
+from bot.search.term_names import load_term_names
 from bot.search.typos import SHAPE_ALIKES
 
 FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}是啥意思", "{}什么意思？", "{}是什么意思啊",
@@ -116,3 +118,27 @@ def test_a_term_named_two_ways_answers_to_each_name(corpus_searcher, term):
     for name in term.term.split("或"):
         first = corpus_searcher.ask(f"{name}是指什么").hits[0]
         assert (first.law, first.term) == (0, term.term), name
+
+
+OTHER_NAMES = load_term_names()
+DEFINED = {normalize_query(n) for t in TERMS for n in (t.term, t.en or "") if n}
+
+
+def test_every_other_name_belongs_to_one_defined_term_and_is_no_term_itself():
+    terms = {t.term for t in TERMS}
+    assert set(OTHER_NAMES) <= terms
+    names = [normalize_query(n) for others in OTHER_NAMES.values() for n in others]
+    assert len(names) == len(set(names))
+    assert not set(names) & DEFINED
+
+
+@pytest.mark.parametrize("term", sorted(OTHER_NAMES))
+def test_a_term_asked_by_another_name_gets_its_definition(corpus_searcher, term):
+    wrong = []
+    for name in OTHER_NAMES[term]:
+        for question in (f"{name}是什么意思", _TRADITIONAL.convert(f"什么是{name}")):
+            result = corpus_searcher.ask(question)
+            first = result.hits[0] if result.hits else None
+            if first is None or (first.law, first.term) != (0, term) or not result.confident:
+                wrong.append(question)
+    assert wrong == []
