@@ -46,6 +46,8 @@ FEATURES = (
     "situation_pool",    # cosine of the question to the row's clause's situation phrases pooled
     "sibling_lead",      # … less the closest sibling clause's (under the same heading)
     "sibling_phrase_lead",  # the row's closest situation phrase less its closest sibling's
+    "law_situation",     # the best situation_pool among the law's rows found
+    "law_phrase",        # the best situation_phrase among the law's rows found
 )
 CONFIDENCE_FEATURES = (
     "top",               # the best law's score

@@ -612,13 +612,20 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     beyond_law: dict[str, list[str]] = {}
     # how much of a told situation the question is (8 search words or more: fully)
     told = min(1.0, len(items) / 8)
+    own = [(max(map(pooled_of, doc.resemblance_keys, zeros)), max(map(resemblance_of, doc.resemblance_keys, zeros)))
+           for doc, _ in found]
+    # the closest any of a law's rows comes, pooled and by one phrase: the law speaks for the situation
+    law_own: dict[object, tuple[float, float]] = {}
+    for (doc, _), (own_pool, own_phrase) in zip(found, own):
+        key = doc.law or doc.term
+        seen = law_own.get(key, (0.0, 0.0))
+        law_own[key] = (max(seen[0], own_pool), max(seen[1], own_phrase))
     out = []
-    for doc, score in found:
+    for (doc, score), (own_pool, own_phrase) in zip(found, own):
         best, top4, top4_sum = pools[doc.law or doc.term]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        own_pool = max(map(pooled_of, doc.resemblance_keys, zeros))
-        own_phrase = max(map(resemblance_of, doc.resemblance_keys, zeros))
+        law_situation, law_phrase = law_own[doc.law or doc.term]
         title = sum(map(weight_of, term_set & doc.title_words))
         body = sum(map(weight_of, term_set & doc.body_words))
         situation = sum(map(weight_of, term_set & doc.situation_words))
@@ -642,6 +649,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             **doc.static,
             "definition_told": told if doc.law == 0 else 0.0,
             "situation_pool": own_pool,
+            "law_situation": law_situation,
+            "law_phrase": law_phrase,
             # how much closer the clause's own pooled phrases come than its closest sibling's
             "sibling_lead": own_pool - max(map(pooled_of, doc.sibling_keys, zeros), default=0.0) if doc.sibling_keys else 0.0,
         }
