@@ -41,7 +41,7 @@ _LOOKS_LIKE = re.compile(
 # A reference inside a sentence needs an explicit marker (第…条, law, rule, 规则): a bare number in
 # a question (「14张牌」, 「3NT」) is not a reference.
 _EMBEDDED = re.compile(
-    r"第\s*[\d零〇一二两三四五六七八九十百]+\s*条(?:\s*第?[a-l]款?)?(?:\s*第?\d{1,2}项?)?(?:\s*\([a-h]\))?"
+    r"第\s*[\d零〇一二两三四五六七八九十百]+\s*条(?:\s*第?[a-l]款?)?(?:\s*第?(?:\d{1,2}|[一二三四五六七八九](?=项))项?)?(?:\s*\([a-h]\))?"
     r"|(?<![a-z])(?:laws?|rules?|规则)\s*\d+(?:\s*[a-l](?:\s*\d{1,2}(?:\s*\(?[a-h]\)?)?)?)?(?![a-z\d])"
 )
 _STRIP = " \t\r\n。.,，!！?？:：;；、\"'“”「」『』"
@@ -98,6 +98,8 @@ def parse_reference(text: str) -> Reference | None:
             f"Input too long ({len(text)} characters). Type a law reference like {EXAMPLE_EN}.",
         )
     compact = re.sub(r"\s+", "", normalize_query(_joined(to_halfwidth(text)))).strip(_STRIP)
+    # 「第七十三条F款第二项」: an item numbered in words
+    compact = re.sub(r"(款第?)([一二三四五六七八九])(?=项)", lambda m: m.group(1) + str(_CN_DIGITS[m.group(2)]), compact)
     if not compact:
         return None
     m = _REFERENCE.match(compact)

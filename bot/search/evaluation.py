@@ -111,6 +111,14 @@ def is_right(hit, row: dict) -> bool:
     return hit.law != 0 or not row.get("term") or hit.term == row["term"]
 
 
+def clause_of(hit) -> str | None:
+    """The clause a hit quotes: its clause id, or for a law row the law's number (a law without
+    clauses, 77, is labelled by its number; so is a question about a whole law)."""
+    if hit.clause:
+        return hit.clause
+    return str(hit.law) if hit.law else None
+
+
 def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
     """Run ``ask(question)`` over ``rows`` and compute the metrics.
 
@@ -123,7 +131,7 @@ def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
         result = ask(row["q"])
         hits = list(getattr(result, "hits", result))
         rank = next((i for i, h in enumerate(hits, 1) if is_right(h, row)), 0)
-        clause_ok = (bool(hits) and hits[0].clause == row["clause"]) if row.get("clause") else None
+        clause_ok = (bool(hits) and clause_of(hits[0]) == row["clause"]) if row.get("clause") else None
         got = [f"{h.law}:{h.clause or h.term or ''}" for h in hits[:3]]
         absent = tuple(a.law for a in getattr(result, "absent", ()) or ())
         outcomes.append(Outcome(row, rank, clause_ok, got, getattr(result, "confident", None), absent))

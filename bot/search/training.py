@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from bot.rulebook.model import is_descendant
 from bot.search import missing
 from bot.search.actors import question_actor
-from bot.search.evaluation import evaluate, is_right
+from bot.search.evaluation import clause_of, evaluate, is_right
 from bot.search.phrases import is_name
 from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
@@ -65,10 +66,18 @@ def examples(searcher: Searcher, rows: list[dict]) -> list[Example]:
         X = np.array([[c.features[f] for f in FEATURES] for c in cands])
         law_ok = np.array([is_right(c.doc, row) for c in cands])
         gold = row.get("clause")
-        clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and (c.doc.clause or "").startswith(gold)
-                              for c in cands])
+        clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and _quotes(c.doc, gold) for c in cands])
         out.append(Example(row, X, law_ok, clause_ok, cands, q))
     return out
+
+
+def _quotes(doc, gold: str) -> bool:
+    """The row quotes the gold clause or one under it (a law row quotes the law: 77 has no clauses)."""
+    clause = clause_of(doc)
+    try:
+        return clause == gold or is_descendant(clause, gold)
+    except ValueError:
+        return False
 
 
 def _pairs(examples_: list[Example]) -> tuple[np.ndarray, np.ndarray]:

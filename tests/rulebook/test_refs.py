@@ -44,6 +44,7 @@ from bot.rulebook.refs import Reference, ReferenceInputError, chinese_number, fi
         ("  第50条？ ", Reference(50)),
         ("1", Reference(1)),
         ("93", Reference(93)),
+        ("规则第七十三条F款第二项", Reference(73, "73F2")),  # the item in words
         ("Law 16(B)", Reference(16, "16B")),
         ("law 50-D-2-a", Reference(50, "50D2a")),
         ("law 50 - D - 2", Reference(50, "50D2")),
@@ -121,6 +122,7 @@ def test_reference_id():
         ("第一次叫牌", None),
         ("lawyer 5", None),
         ("Law 16(B) — what does it cover?", Reference(16, "16B")),
+        ("请问第五十条D款第二项说什么", Reference(50, "50D2")),
         ("what does law 50-D-2-a say", Reference(50, "50D2a")),
         ("see Law 50. A defender dropped a card", Reference(50)),
         ("I went 4H-1, is law 12 about that?", Reference(12)),

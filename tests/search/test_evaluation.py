@@ -77,3 +77,12 @@ def test_a_method_that_returns_bare_hits_still_measures():
     bare = evaluate(lambda q: ANSWERS[q].hits, ROWS[:3], repeats=1)
     assert bare.law_recall_at_1 == pytest.approx(2 / 3, abs=1e-4)
     assert bare.confident_precision is None and bare.p50_ms >= 0
+
+
+def test_a_law_without_clauses_is_its_own_clause():
+    rows = [{"id": "f", "q": "score of 3NT", "laws": [77], "clause": "77"},
+            {"id": "g", "q": "a penalty card", "laws": [50], "clause": "50"},
+            {"id": "h", "q": "a major penalty card", "laws": [50], "clause": "50D"}]
+    answers = {"score of 3NT": [_Hit(77)], "a penalty card": [_Hit(50)], "a major penalty card": [_Hit(50)]}
+    report = evaluate(answers.__getitem__, rows, repeats=0)
+    assert report.clause_recall_at_1 == pytest.approx(2 / 3, abs=1e-4)  # the law row is not clause 50D
