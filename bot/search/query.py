@@ -419,6 +419,54 @@ _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 
+# What asks for a meaning, anywhere in a short message, and the politeness and scene around it: a
+# message that is nothing but these and one word asks what the word means (「新手求问：X是什么意思」,
+# 「X係咩意思」 — 系 once simplified —, "can someone explain X").  Longest first.
+_MEANING_CUES_ZH = sorted("""
+    是什么意思 什么意思 的意思是什么 的意思是啥 是啥意思 啥意思 的意思 意思 是个什么东西 是什么东西 什么东西 是什么东东 东东
+    是什么 是啥 什么是 什么叫做 什么叫 啥是 啥叫 何谓 何为 是何意 何意 的含义 含义 的概念 这个概念 概念 怎么理解 如何理解
+    是指哪些情况 是指什么 是指 指什么 指的是什么 指的是 到底指什么 具体指什么 的定义是什么 的定义 定义 怎么定义 解释一下
+    解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么""".split(), key=len, reverse=True)
+_FILLERS_ZH = sorted("""
+    请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
+    桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
+    啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
+_MEANING_CUES_EN = frozenset("""what whats what's mean means meaning meant define definition defined explain explained
+    stand stands refer refers counts count qualifies considered""".split())
+_FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
+    anyone can could please exactly precisely actually it i keep hearing heard newbie question beginner here for as to me
+    us tell that this""".split())
+_CUE_RE = re.compile("|".join(map(re.escape, _MEANING_CUES_ZH)))
+# "explain" asks for a meaning only before the word (「解释一下X」); after it, someone explains (「同伴解释」)
+_EXPLAIN = frozenset({"解释一下", "解释下", "解释", "点解释", "explain", "explained"})
+_FILLER_RE = re.compile("|".join(map(re.escape, _FILLERS_ZH)))
+MAX_RESIDUAL_CHARS = 12
+
+
+def definition_residual(normalized: str) -> str | None:
+    """The one word a short message asks the meaning of, once its meaning cues and politeness are
+    taken away (「新手求问：比赛分是什么意思」 → 比赛分, "can someone explain match point" → match point);
+    None when no cue asks for a meaning or nothing (or too much) is left.  The caller checks the word
+    is a defined term."""
+    text = _PUNCT.sub(" ", normalized).strip()
+    if _HAN.search(text):
+        cues = list(_CUE_RE.finditer(text))
+        if not cues:
+            return None
+        rest = re.sub(r"\s+", "", _FILLER_RE.sub(" ", _CUE_RE.sub(" ", text)))
+        if all(m.group(0) in _EXPLAIN for m in cues) and rest and text.find(rest[0]) < cues[0].start():
+            return None
+        return rest if 0 < len(rest) <= MAX_RESIDUAL_CHARS else None
+    words = text.split()
+    cues = [i for i, w in enumerate(words) if w in _MEANING_CUES_EN]
+    if not cues:
+        return None
+    rest = [w for w in words if w not in _MEANING_CUES_EN and w not in _FILLERS_EN]
+    if all(words[i] in _EXPLAIN for i in cues) and rest and words.index(rest[0]) < cues[0]:
+        return None
+    return " ".join(rest) if 0 < len(rest) <= 4 else None
+
+
 def definition_subjects(normalized: str) -> list[str]:
     """Other readings of a definition question's X, for the caller to look up as terms: the X of
     a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),

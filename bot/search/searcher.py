@@ -29,7 +29,7 @@ from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, 
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
-from bot.search.query import STOPWORDS_ZH, Lexicon, Query, fuzzy_pinyin, understand
+from bot.search.query import STOPWORDS_ZH, Lexicon, Query, definition_residual, fuzzy_pinyin, understand
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -371,6 +371,12 @@ class Searcher:
                 return found
         for subject in [q.subject, *q.subject_parts]:
             found = self._definition_alike(subject)
+            if found:
+                return found
+        # a short message that is only a meaning cue, politeness and one defined word
+        residual = definition_residual(q.normalized)
+        if residual:
+            found = self._definitions.get(residual) or self._definitions.get(_ARTICLE.sub("", residual))
             if found:
                 return found
         # A defined term with one more character, in a word the rulebook never uses

@@ -24,7 +24,10 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "请问{}", "{}？", "{}是啥东西", "{}怎么讲", "{}咋理解", "什么算{}", "怎样才算{}", "{}包括哪些", "{}指谁",
              "规则说的{}是什么", "桥牌术语{}是什么意思", "{}这个词是什么意思", "“{}”这个词怎么解释", "解释下{}",
              "能解释一下{}吗", "{}是什么概念", "{}在规则里怎么定义的", "啥是{}啊", "规则里的「{}」是怎么定义的",
-             "{}有几种意思")
+             "{}有几种意思",
+             # a short message that is only politeness, a meaning cue and the word (any order, any dialect)
+             "新手求问：{}是什么意思", "谁能解释一下什么是{}", "{}是个什么东西", "{}这个概念怎么理解", "想问一下{}是什么",
+             "大家好，请问{}是啥？", "{}是什么东东", "何谓{}", "{}係咩意思", "乜嘢係{}", "{}的含义")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -32,7 +35,9 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "what exactly is {}", "what is {}, by definition?", "What is {}? I never understood it.",
              "what does the term {} refer to", "explain {} please", "can you explain what {} means",
              "what exactly does {} mean", "difference between {} and declarer", "what's the difference between a {} and a dummy",
-             "what is {}, as defined in the laws?")
+             "what is {}, as defined in the laws?",
+             "can someone explain {}", "I keep hearing the word {}, what is it", "newbie question: what is {}",
+             "explain what {} means in bridge", "what exactly counts as {} under the laws?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
@@ -75,6 +80,13 @@ def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher
         if first is None or (first.law, first.term) != (0, term.term) or not result.confident:
             wrong.append((question, first and (first.law, first.clause, first.term)))
     assert wrong == []
+
+
+@pytest.mark.parametrize("question", ["同伴解释", "can partner explain", "同伴不叫是什么意思",
+                                      "我同伴想了很久才不叫，这是什么意思", "what is dummy allowed to do"])
+def test_a_told_act_with_a_meaning_cue_is_no_definition_question(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert not result.hits or result.hits[0].law != 0
 
 
 def test_typos_are_generated_for_the_terms_that_have_them():
