@@ -134,6 +134,9 @@ class SearchResult:
         return data
 
 
+MAX_TITLE_NAME = 7
+
+
 class Searcher:
     """The search over one rulebook; open once, ask many times."""
 
@@ -168,12 +171,15 @@ class Searcher:
         # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
         # detector weighs.
         corpus_names = _corpus_names(rulebook)
-        names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
-                 if key[0] == "absent" and is_name(text)]
-        self.absent_names = [n for n in names if not any(n[2] in c for c in corpus_names)]
-        self.absent_hints = [n for n in names if any(n[2] in c for c in corpus_names)]
         self.absent_laws = {law: AbsentLaw(law, title, title_en)
                              for law, title, title_en in db.execute("SELECT law, title, title_en FROM absent")}
+        # a missing law's own title names it whatever its length (防家越序引牌), but not one that
+        # reads as a sentence (越序叫牌后的程序)
+        titles = {normalize_query(a.title) for a in self.absent_laws.values() if len(a.title) <= MAX_TITLE_NAME}
+        names = [(i, key[1], name_form(text)) for i, (key, text, _) in enumerate(entries)
+                 if key[0] == "absent" and (is_name(text) or text in titles)]
+        self.absent_names = [n for n in names if not any(n[2] in c for c in corpus_names)]
+        self.absent_hints = [n for n in names if any(n[2] in c for c in corpus_names)]
         self._definitions = {normalize_query(d.term): d for d in rulebook.definitions}
         self._definitions.update({normalize_query(d.en): d for d in rulebook.definitions if d.en})
         # A term named two ways (牌套或套中的牌, 发牌或牌局; INTERNATIONAL MATCH POINT—IMP) answers to

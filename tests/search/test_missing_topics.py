@@ -64,6 +64,17 @@ def test_a_question_that_hangs_on_who_acted_is_asked_back_not_called_missing(cor
     assert result.absent == []
 
 
+def test_a_missing_law_told_by_its_own_title_is_named(corpus_searcher):
+    from bot.search.searcher import MAX_TITLE_NAME
+
+    book = load()
+    titled = [t for t in load_topics() if not book.law(t.law) and len(t.title) <= MAX_TITLE_NAME]
+    assert len(titled) >= 20
+    missed = [t.law for t in titled
+              if t.law not in [a.law for a in corpus_searcher.ask(f"昨天俱乐部比赛时出现了{t.title}，裁判该怎么处理？").absent]]
+    assert missed == []
+
+
 def test_a_negated_name_is_no_alarm(corpus_searcher):
     assert 53 not in [a.law for a in corpus_searcher.ask("他没有越序引牌，是轮到他出的").absent]
 
