@@ -426,16 +426,18 @@ _MEANING_CUES_ZH = sorted("""
     是什么意思 什么意思 的意思是什么 的意思是啥 是啥意思 啥意思 的意思 意思 是个什么东西 是什么东西 什么东西 是什么东东 东东
     是什么 是啥 什么是 什么叫做 什么叫 啥是 啥叫 何谓 何为 是何意 何意 的含义 含义 的概念 这个概念 概念 怎么理解 如何理解
     是指哪些情况 是指什么 是指 指什么 指的是什么 指的是 到底指什么 具体指什么 的定义是什么 的定义 定义 怎么定义 解释一下
-    解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么""".split(), key=len, reverse=True)
+    解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么 是神马意思 神马意思 是神马 神马
+    是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下""".split(),
+    key=len, reverse=True)
 _FILLERS_ZH = sorted("""
     请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
     桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
-    啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
-_MEANING_CUES_EN = frozenset("""what whats what's mean means meaning meant define definition defined explain explained
+    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
+_MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
     stand stands refer refers counts count qualifies considered""".split())
 _FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
     anyone can could please exactly precisely actually it i keep hearing heard newbie question beginner here for as to me
-    us tell that this""".split())
+    us tell that this how r q""".split())
 _CUE_RE = re.compile("|".join(map(re.escape, _MEANING_CUES_ZH)))
 # "explain" asks for a meaning only before the word (「解释一下X」); after it, someone explains (「同伴解释」)
 _EXPLAIN = frozenset({"解释一下", "解释下", "解释", "点解释", "explain", "explained"})

@@ -27,7 +27,9 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}有几种意思",
              # a short message that is only politeness, a meaning cue and the word (any order, any dialect)
              "新手求问：{}是什么意思", "谁能解释一下什么是{}", "{}是个什么东西", "{}这个概念怎么理解", "想问一下{}是什么",
-             "大家好，请问{}是啥？", "{}是什么东东", "何谓{}", "{}係咩意思", "乜嘢係{}", "{}的含义")
+             "大家好，请问{}是啥？", "{}是什么东东", "何谓{}", "{}係咩意思", "乜嘢係{}", "{}的含义",
+             "{}是神马意思", "{}是甚么意思", "{}是啥子", "{}的意思是啥子", "我想知道{}是什么", "不懂{}是什么意思",
+             "关于{}的定义", "{}的解释", "{}是什么意识")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -37,7 +39,8 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "what exactly does {} mean", "difference between {} and declarer", "what's the difference between a {} and a dummy",
              "what is {}, as defined in the laws?",
              "can someone explain {}", "I keep hearing the word {}, what is it", "newbie question: what is {}",
-             "explain what {} means in bridge", "what exactly counts as {} under the laws?")
+             "explain what {} means in bridge", "what exactly counts as {} under the laws?",
+             "wat is {}", "how do the laws define {}", "Q: what is {}")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
