@@ -279,7 +279,7 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     return TrainingReport(fold_reports, totals, model, absent)
 
 
-MAX_FALSE_ALARMS = 0.04
+MAX_FALSE_ALARMS = 0.035
 
 
 def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int, list]:
