@@ -469,6 +469,28 @@ def definition_residual(normalized: str) -> str | None:
     return " ".join(rest) if 0 < len(rest) <= 4 else None
 
 
+# A word set apart in a longer message — quoted, or called a word or term — with a meaning cue
+# anywhere: 「打牌时老听人说“明手”，到底是哪一家？」, "people keep saying 'dummy' — who is that?".
+_SET_APART = re.compile(r"[「『“\"'‘]([^「」『』“”\"'‘’]{1,40})[」』”\"'’]"
+                        r"|([\u4e00-\u9fff]{2,8})这个(?:词|术语|概念|说法|名词|字眼)"
+                        r"|\bthe (?:term|word|expression)\s+([a-z][a-z -]{1,30}?)(?=\s+(?:mean|means|refer|is|in|\?)|[?,.!]|$)")
+_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|是啥|指什么|指的是|是指|哪一?家|哪个人|是谁|谁是|何谓|怎么讲"
+                           r"|\b(?:mean|means|meaning|definition|define|refers?|stand for|who is|what is|what's)\b")
+
+
+def definition_set_apart(normalized: str) -> list[str]:
+    """The words a longer message sets apart (quotes, 「X这个词」, "the term X") when it also asks
+    what something means — candidates for a definition question; the caller checks they are terms."""
+    if not _ASKS_MEANING.search(normalized):
+        return []
+    found = []
+    for m in _SET_APART.finditer(normalized):
+        quoted, called, english = m.groups()
+        # 「…出现线位墩数这个词」: the word is the run's tail, of whatever length
+        found += [quoted or english] if not called else [called[i:] for i in range(len(called))]
+    return [w.strip() for w in found]
+
+
 def definition_subjects(normalized: str) -> list[str]:
     """Other readings of a definition question's X, for the caller to look up as terms: the X of
     a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),

@@ -29,7 +29,7 @@ from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, 
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
-from bot.search.query import STOPWORDS_ZH, Lexicon, Query, definition_residual, fuzzy_pinyin, understand
+from bot.search.query import STOPWORDS_ZH, Lexicon, Query, definition_residual, definition_set_apart, fuzzy_pinyin, understand
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -379,10 +379,10 @@ class Searcher:
             found = self._definition_alike(subject)
             if found:
                 return found
-        # a short message that is only a meaning cue, politeness and one defined word
-        residual = definition_residual(q.normalized)
-        if residual:
-            found = self._definitions.get(residual) or self._definitions.get(_ARTICLE.sub("", residual))
+        # a short message that is only a meaning cue, politeness and one defined word, or a longer one
+        # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
+        for word in [definition_residual(q.normalized), *definition_set_apart(q.normalized)]:
+            found = word and (self._definitions.get(word) or self._definitions.get(_ARTICLE.sub("", word)))
             if found:
                 return found
         # A defined term with one more character, in a word the rulebook never uses

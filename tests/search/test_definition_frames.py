@@ -42,6 +42,10 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "explain what {} means in bridge", "what exactly counts as {} under the laws?",
              "wat is {}", "how do the laws define {}", "Q: what is {}")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
+# the word set apart inside a longer message that asks what it means
+SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
+                "规则里经常出现{}这个词，是什么意思")
+SET_APART_EN = ("people keep saying '{}' at the table — what does it mean?", "what does the term {} mean in the laws?")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
 _TRADITIONAL = opencc.OpenCC("s2t")
@@ -52,8 +56,9 @@ def _questions(term) -> list[str]:
     other = "明手" if term.term == "庄家" else "庄家"
     questions += [f.format(term.term, other) for f in COMPARISONS_ZH]
     questions += [_TRADITIONAL.convert(f.format(term.term)) for f in FRAMES_ZH]
+    questions += [f.format(term.term) for f in SET_APART_ZH]
     if term.en:
-        questions += [f.format(term.en.lower()) for f in FRAMES_EN]
+        questions += [f.format(term.en.lower()) for f in FRAMES_EN + SET_APART_EN]
         # the English name in brackets after the Chinese term
         questions.append(f"{term.term}（{term.en}）是什么意思")
     return questions
@@ -86,7 +91,8 @@ def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher
 
 
 @pytest.mark.parametrize("question", ["同伴解释", "can partner explain", "同伴不叫是什么意思",
-                                      "我同伴想了很久才不叫，这是什么意思", "what is dummy allowed to do"])
+                                      "我同伴想了很久才不叫，这是什么意思", "what is dummy allowed to do",
+                                      "庄家说「明手」不能说话，这是真的吗", "对方说这是「罚张」，对吗？"])
 def test_a_told_act_with_a_meaning_cue_is_no_definition_question(corpus_searcher, question):
     result = corpus_searcher.ask(question)
     assert not result.hits or result.hits[0].law != 0
