@@ -60,10 +60,51 @@ def is_traditional(text: str) -> bool:
 
 
 def normalize_query(text: str) -> str:
-    """Normalise user input: simplified Chinese, half-width forms, folded white space, lower case."""
-    text = to_halfwidth(to_simplified(text))
+    """Normalise user input: simplified Chinese (Hong Kong Cantonese words as their Mandarin
+    equivalents), half-width forms, folded white space, lower case."""
+    text = cantonese_to_mandarin(to_halfwidth(to_simplified(text)))
     text = _SPACES.sub(" ", text).strip()
     return text.lower()
+
+
+# Hong Kong players write Cantonese in chat (「佢冇跟花色」, 「明手可唔可以睇」); its words, once in
+# simplified script, become their Mandarin equivalents, so that the rulebook's words and the negations
+# (唔 → 不, 冇 → 没有) are found.  Only characters and phrases Mandarin does not use (咗, 唔, 佢 …) are
+# replaced anywhere; 系 (係) and 点 (點) are Mandarin words too, and change only in the phrases below
+# or, for 系 → 是, in a message that is Cantonese by another mark.  Longest first.
+_CANTONESE_PHRASES = (
+    ("系唔系", "是不是"), ("系咪", "是不是"), ("系咩", "是什么"), ("系乜", "是什么"), ("即系点", "怎么理解"),
+    ("即系", "就是"), ("咪即系", "就是"), ("唔系", "不是"), ("点解", "为什么"), ("点样", "怎样"),
+    ("点算", "怎么办"), ("点先", "怎样才"), ("边个", "谁"), ("边位", "哪位"), ("边家", "哪家"),
+    ("边张", "哪张"), ("边度", "哪里"), ("而家", "现在"), ("乜嘢", "什么"), ("咩嘢", "什么"), ("得唔得", "行不行"),
+    ("使唔使", "要不要"), ("唔使", "不用"), ("佢哋", "他们"), ("我哋", "我们"), ("你哋", "你们"),
+    ("嚟㗎", ""), ("嚟嘅", ""), ("仲可以", "还可以"), ("仲要", "还要"), ("仲有", "还有"), ("仲未", "还没"),
+)
+_CANTONESE_CHARS = str.maketrans({
+    "咗": "了", "唔": "不", "冇": "没有", "嘅": "的", "佢": "他", "哋": "们", "睇": "看", "喺": "在", "啲": "些",
+    "嘢": "东西", "嗰": "那", "𠮶": "那", "晒": "完", "攞": "拿", "畀": "给", "嚟": "来", "噉": "这样", "乜": "什么", "咩": "什么",
+    "搵": "找", "揸": "拿", "啱": "对", "㗎": "", "喎": "", "囉": "", "嘞": "", "吖": "",
+})
+# (t2s writes 嗰 as 𠮶)
+_CANTONESE_MARK = re.compile("[咗唔冇嘅佢哋睇喺啲嘢嗰𠮶攞畀嚟噉乜咩搵揸啱㗎喎囉嘞]")
+# 系 as Mandarin writes it (关系, 系统, 体系 …, 系指 "means"): kept in a Cantonese message too
+_MANDARIN_XI = re.compile(r"(?<![关联体派直维干世])系(?![统列数指])")
+# 话 says (「裁判话…」), but not in 说话, 电话, 对话
+_SAYS = re.compile(r"(?<![说电对讲])话(?![题])")
+
+
+def cantonese_to_mandarin(text: str) -> str:
+    """Cantonese words of a (simplified) message as their Mandarin equivalents (佢冇跟 → 他没有跟,
+    X系咩意思 → X是什么意思); text without a Cantonese mark is returned as it is."""
+    if not _CANTONESE_MARK.search(text) and "系" not in text and "点" not in text and "边" not in text:
+        return text
+    marked = bool(_CANTONESE_MARK.search(text))
+    for cantonese, mandarin in _CANTONESE_PHRASES:
+        if cantonese in text:
+            text = text.replace(cantonese, mandarin)
+    if marked:
+        text = _SAYS.sub("说", _MANDARIN_XI.sub("是", text.translate(_CANTONESE_CHARS)))
+    return text
 
 
 def prose_punctuation(text: str) -> str:

@@ -66,11 +66,12 @@ _DEFINITION_ZH = (
 )
 _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
-    r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered"
+    r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered|who counts as|who qualifies as|who is considered"
     r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
-    r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the laws|the rules))?"
+    r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
+    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)))?"
     r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
@@ -388,7 +389,7 @@ def definition_subject(normalized: str) -> str | None:
 
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
-_SUBJECT_WRAPPING = re.compile(r"^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
+_SUBJECT_WRAPPING = re.compile(r"^(?:这个|这种|那个|那种|所谓的?)|^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
                                r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌)书?(?:里|中|上)?$")
 
 
@@ -397,7 +398,9 @@ MAX_LOOSE_ZH_CHARS = 8
 MAX_LOOSE_EN_WORDS = 4
 _ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?"
 _LOOSE_ZH = (
-    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何)才?算(?:是)?)(.+?)(?:吗|吧)?$"),
+    # 「什么才算X」, 「什么情况下算X」, 「什么样的定约算X」
+    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何|啥)(?:情况下?|时候|样的[^,，]{0,6}?)?才?算(?:是)?)"
+               r"(.+?)(?:吗|吧)?$"),
     re.compile(_ZH_ASKER + r"(.+?)(?:这个|这)?(?:词|术语|名词|说法)?"
                r"(?:是啥东西|是什么东西|怎么讲|咋讲|咋理解|怎么解释|如何解释|是谁|指谁|是哪位|是什么概念|是啥概念"
                r"|在规则(?:里|中)(?:是)?(?:怎么|如何)定义的?|包括哪些|是什么意思|什么意思|是啥意思|指什么)$"),
@@ -407,7 +410,12 @@ _LOOSE_ZH = (
     # 「请问明手」, 「明手?」: the bare term
     re.compile(r"(?:请问|问一下)(.+)$"),
 )
-_COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)")
+_COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
+                       # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
+                       r"|(?:是|算)?(?:一回事|一个意思|同一个(?:意思|东西|概念)?|一样|一样的)(?:吗|么|吧|不|啊)?$)")
+# "is X the same as Y", "is X just another word for Y"
+_SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
+                      r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
@@ -416,6 +424,10 @@ _LOOSE_EN = re.compile(
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
+# a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
+_CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+")
+_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
+                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to)\b")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 
@@ -436,7 +448,7 @@ _FILLERS_ZH = sorted("""
 _MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
     stand stands refer refers counts count qualifies considered""".split())
 _FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
-    anyone can could please exactly precisely actually it i keep hearing heard newbie question beginner here for as to me
+    anyone can could please exactly precisely actually even really it i keep hearing heard newbie question beginner here for as to me
     us tell that this how r q""".split())
 _CUE_RE = re.compile("|".join(map(re.escape, _MEANING_CUES_ZH)))
 # "explain" asks for a meaning only before the word (「解释一下X」); after it, someone explains (「同伴解释」)
@@ -491,17 +503,30 @@ def definition_set_apart(normalized: str) -> list[str]:
     return [w.strip() for w in found]
 
 
+def meaning_clauses(normalized: str) -> list[str]:
+    """The clauses of a longer message that ask what a word means in so many words (「…，这个藏牌到底
+    指什么」, "… — what does vul even mean"); [] for a message of one clause."""
+    clauses = [c.strip() for c in _CLAUSE_END.split(normalized) if c.strip()]
+    return [c for c in clauses if _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
+
+
 def definition_subjects(normalized: str) -> list[str]:
     """Other readings of a definition question's X, for the caller to look up as terms: the X of
     a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),
     and, when X carries another name in brackets, each name (「梦家(明手)指的是哪一家」 → 梦家, 明手)."""
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
+    # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
+    clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
     subjects: list[str] = []
-    for clause in re.split(r"[,，;；]", normalized):
-        compared = _COMPARED.match(_PUNCT.sub("", clause))
+    for clause in clauses:
+        compared = _COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
         if compared:
             subjects += [compared.group(1), compared.group(2)]
-    for text in [normalized] + (sentences if len(sentences) > 1 else []):
+    # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
+    # for this board's vulnerability, not for the term
+    extra = sentences if len(sentences) > 1 else []
+    extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
+    for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
         whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
         subjects += [s for s in (whole, bare) if s]
         if bare and len(bare) <= 6:

@@ -29,7 +29,8 @@ from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, 
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
-from bot.search.query import STOPWORDS_ZH, Lexicon, Query, definition_residual, definition_set_apart, fuzzy_pinyin, understand
+from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_residual, definition_set_apart, fuzzy_pinyin,
+                              meaning_clauses, understand)
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -47,6 +48,21 @@ CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
+# a generic noun after an English term (「a part-score contract」 is a partscore)
+_GENERIC_TAIL = re.compile(r"\s+(?:contract|contracts|bid|bids|call|calls|card|cards|player|players)$")
+
+
+def _spelling_readings(subject: str) -> list[str]:
+    """Other spellings of a definition question's X: an English compound written apart (part score,
+    part-score → partscore) or with a generic noun after it, names given two ways (「搭档/同伴」),
+    a Chinese term after the numeral 一 (一轮 → 轮, 一墩 → 墩)."""
+    readings = [part.strip() for part in re.split(r"\s*[/、|]\s*", subject) if part.strip()] if re.search(r"[/、|]", subject) else []
+    if subject.isascii():
+        bare = _GENERIC_TAIL.sub("", _ARTICLE.sub("", subject))
+        readings += [bare, bare.replace(" ", "").replace("-", "")]
+    elif subject.startswith("一") and len(subject) > 1:
+        readings.append(subject[1:])
+    return readings
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
 AMBIGUITY_GAP = 1.0
 
@@ -360,19 +376,11 @@ class Searcher:
         fixed = subject
         for window, word in q.fixes:
             fixed = fixed.replace(window, word)
-        candidates = [subject, _ARTICLE.sub("", subject), fixed, *_shape_alike_readings(subject)]
-        candidates += self.lexicon.glossary.get(subject, [])
-        if subject.isascii():
-            word = self.lexicon.english_word(subject)
-            # the word as the glossary spells it (irreularity → irregularity), then its bridges
-            candidates += ([word] if word else []) + self.lexicon.glossary.get(word or "", [])
-        for cand in candidates:
-            found = self._definitions.get(cand.strip(" \"'“”「」?？!！。."))
-            if found:
-                return found
+        found = self._definition_named(subject, extra=[fixed])
+        if found:
+            return found
         for part in q.subject_parts:
-            found = self._definitions.get(part) or next(
-                (self._definitions[t] for t in self.lexicon.glossary.get(part, []) if t in self._definitions), None)
+            found = self._definition_named(part)
             if found:
                 return found
         for subject in [q.subject, *q.subject_parts]:
@@ -381,7 +389,8 @@ class Searcher:
                 return found
         # a short message that is only a meaning cue, politeness and one defined word, or a longer one
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
-        for word in [definition_residual(q.normalized), *definition_set_apart(q.normalized)]:
+        residuals = [definition_residual(text) for text in [q.normalized, *meaning_clauses(q.normalized)]]
+        for word in [*residuals, *definition_set_apart(q.normalized)]:
             found = word and (self._definitions.get(word) or self._definitions.get(_ARTICLE.sub("", word)))
             if found:
                 return found
@@ -390,6 +399,21 @@ class Searcher:
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:
             found = self._definitions.get(q.subject[:-1])
             if found and len(q.subject) > 2:
+                return found
+        return None
+
+    def _definition_named(self, subject: str, extra: list[str] = ()) -> Definition | None:
+        """The defined term a definition question's X names: as written, without an article, in
+        ``extra`` readings (typos fixed), in shape-alike or other spellings, through the glossary, or
+        an English word as the glossary spells it (irreularity → irregularity) and its bridges."""
+        candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject), *_spelling_readings(subject)]
+        candidates += self.lexicon.glossary.get(subject, [])
+        if subject.isascii():
+            word = self.lexicon.english_word(subject)
+            candidates += ([word] if word else []) + self.lexicon.glossary.get(word or "", [])
+        for cand in candidates:
+            found = self._definitions.get(cand.strip(" \"'“”「」?？!！。."))
+            if found:
                 return found
         return None
 
@@ -410,7 +434,10 @@ class Searcher:
 
     @functools.cached_property
     def _english_terms(self) -> dict[str, Definition]:
-        return {normalize_query(d.en): d for d in self.rulebook.definitions if d.en}
+        # the English names, and the English other names players use (psych, pard), for a typo of either
+        terms = {normalize_query(d.en): d for d in self.rulebook.definitions if d.en}
+        terms.update({name: d for name, d in self._definitions.items() if name.isascii() and len(name) >= 4})
+        return terms
 
     @functools.cached_property
     def _term_sounds(self) -> dict[str, Definition]:

@@ -42,3 +42,22 @@ def test_prose_punctuation(raw, expected):
 
 def test_traditional_replies_use_the_usual_character_forms():
     assert to_traditional("认为均为罚张") == "認為均為罰張"
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("佢冇跟花色，係咪藏牌？", "他没有跟花色,是不是藏牌?"),
+        ("明手可唔可以睇莊家嘅牌", "明手可不可以看庄家的牌"),
+        ("點解裁判話我哋要罰", "为什么裁判说我们要罚"),
+        ("IMP係咩嚟㗎？", "imp是什么?"),
+    ],
+)
+def test_cantonese_becomes_mandarin(raw, expected):
+    assert normalize_query(raw) == expected
+
+
+@pytest.mark.parametrize("raw, expected", [("莊家係指打定約的賽員", "庄家系指打定约的赛员"), ("關係到定約", "关系到定约"),
+                                           ("點數是多少", "点数是多少"), ("叫牌體系", "叫牌体系")])
+def test_mandarin_words_written_like_cantonese_stay(raw, expected):
+    assert normalize_query(raw) == expected

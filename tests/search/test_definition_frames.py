@@ -29,7 +29,12 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "新手求问：{}是什么意思", "谁能解释一下什么是{}", "{}是个什么东西", "{}这个概念怎么理解", "想问一下{}是什么",
              "大家好，请问{}是啥？", "{}是什么东东", "何谓{}", "{}係咩意思", "乜嘢係{}", "{}的含义",
              "{}是神马意思", "{}是甚么意思", "{}是啥子", "{}的意思是啥子", "我想知道{}是什么", "不懂{}是什么意思",
-             "关于{}的定义", "{}的解释", "{}是什么意识")
+             "关于{}的定义", "{}的解释", "{}是什么意识",
+             # Hong Kong Cantonese
+             "{}係咩嚟㗎？", "{}即係點？", "咩嘢係{}",
+             # the frame in the first clause of a longer message, or after a comma
+             "{}是啥意思，打牌时老听人说", "昨天比赛裁判说了好几次，这个{}到底指什么？", "什么情况才算{}？群里吵起来了",
+             "{}和{}是一回事吗？")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -40,7 +45,9 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "what is {}, as defined in the laws?",
              "can someone explain {}", "I keep hearing the word {}, what is it", "newbie question: what is {}",
              "explain what {} means in bridge", "what exactly counts as {} under the laws?",
-             "wat is {}", "how do the laws define {}", "Q: what is {}")
+             "wat is {}", "how do the laws define {}", "Q: what is {}",
+             "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
+             "who counts as {}?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
@@ -52,10 +59,10 @@ _TRADITIONAL = opencc.OpenCC("s2t")
 
 
 def _questions(term) -> list[str]:
-    questions = [f.format(term.term) for f in FRAMES_ZH]
+    questions = [f.format(term.term, term.term) for f in FRAMES_ZH]
     other = "明手" if term.term == "庄家" else "庄家"
     questions += [f.format(term.term, other) for f in COMPARISONS_ZH]
-    questions += [_TRADITIONAL.convert(f.format(term.term)) for f in FRAMES_ZH]
+    questions += [_TRADITIONAL.convert(f.format(term.term, term.term)) for f in FRAMES_ZH]
     questions += [f.format(term.term) for f in SET_APART_ZH]
     if term.en:
         questions += [f.format(term.en.lower()) for f in FRAMES_EN + SET_APART_EN]
@@ -92,7 +99,10 @@ def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher
 
 @pytest.mark.parametrize("question", ["同伴解释", "can partner explain", "同伴不叫是什么意思",
                                       "我同伴想了很久才不叫，这是什么意思", "what is dummy allowed to do",
-                                      "庄家说「明手」不能说话，这是真的吗", "对方说这是「罚张」，对吗？"])
+                                      "庄家说「明手」不能说话，这是真的吗", "对方说这是「罚张」，对吗？",
+                                      # a value asked after a comma, not a meaning; a likeness that tells a case
+                                      "3号牌是谁发牌，局况是什么？", "叫牌打完了，对方记错了，定约到底是什么？",
+                                      "明手跟庄家一样可以叫裁判吗"])
 def test_a_told_act_with_a_meaning_cue_is_no_definition_question(corpus_searcher, question):
     result = corpus_searcher.ask(question)
     assert not result.hits or result.hits[0].law != 0
@@ -122,7 +132,9 @@ def test_an_english_name_typed_a_letter_short_still_finds_its_definition(corpus_
     assert (first.law, first.term) == (0, term.term)
 
 
-@pytest.mark.parametrize("question, term", [("什么是心里叫", "心理叫"), ("心里叫是什么意思", "心理叫"), ("what is a revoak", "藏牌")])
+@pytest.mark.parametrize("question, term", [("什么是心里叫", "心理叫"), ("心里叫是什么意思", "心理叫"), ("what is a revoak", "藏牌"),
+                                            ("名手是啥意思，打牌时老听人说“你是名手你别动”", "明手"),
+                                            ("what counts as a pysch?", "心理叫")])
 def test_a_term_typed_as_it_sounds_finds_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
@@ -166,3 +178,12 @@ def test_a_term_asked_by_another_name_gets_its_definition(corpus_searcher, term)
             if first is None or (first.law, first.term) != (0, term) or not result.confident:
                 wrong.append(question)
     assert wrong == []
+
+
+@pytest.mark.parametrize("question, term", [
+    ("一輪係咩意思？換位之前嗰段？", "轮"), ("一墩是什么意思", "牌墩"), ("搭檔/同伴是什麼意思？", "同伴"),
+    ("what counts as a part-score contract?", "部分定约"), ("what is a part score", "部分定约"),
+    ("is a defender the same as an opponent?", "防家")])
+def test_other_spellings_of_a_term_find_its_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
