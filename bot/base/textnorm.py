@@ -79,14 +79,24 @@ _CANTONESE_PHRASES = (
     ("边张", "哪张"), ("边度", "哪里"), ("而家", "现在"), ("乜嘢", "什么"), ("咩嘢", "什么"), ("得唔得", "行不行"),
     ("使唔使", "要不要"), ("唔使", "不用"), ("佢哋", "他们"), ("我哋", "我们"), ("你哋", "你们"),
     ("嚟㗎", ""), ("嚟嘅", ""), ("仲可以", "还可以"), ("仲要", "还要"), ("仲有", "还有"), ("仲未", "还没"),
+    ("净系", "只是"), ("即刻", "立刻"), ("点处理", "怎么处理"), ("点判", "怎么判"), ("点计", "怎么算"),
 )
+# 点 before these verbs is "how" in Cantonese, but Mandarin has 差一点出错: only in a Cantonese message
+_MARKED_PHRASES = (("点改", "怎么改"), ("点罚", "怎么罚"), ("点做", "怎么做"), ("点打", "怎么打"), ("点出", "怎么出"))
 _CANTONESE_CHARS = str.maketrans({
     "咗": "了", "唔": "不", "冇": "没有", "嘅": "的", "佢": "他", "哋": "们", "睇": "看", "喺": "在", "啲": "些",
-    "嘢": "东西", "嗰": "那", "𠮶": "那", "晒": "完", "攞": "拿", "畀": "给", "嚟": "来", "噉": "这样", "乜": "什么", "咩": "什么",
-    "搵": "找", "揸": "拿", "啱": "对", "㗎": "", "喎": "", "囉": "", "嘞": "", "吖": "",
+    "嘢": "东西", "嗰": "那", "𠮶": "那", "攞": "拿", "畀": "给", "嚟": "来", "噉": "这样", "乜": "什么", "咩": "什么",
+    "搵": "找", "揾": "找", "揸": "拿", "啱": "对", "㗎": "", "喎": "", "囉": "", "嘞": "", "吖": "", "咁": "这样", "俾": "给",
+    "谂": "想", "跌": "掉", "返": "回", "枱": "桌",
 })
 # (t2s writes 嗰 as 𠮶)
-_CANTONESE_MARK = re.compile("[咗唔冇嘅佢哋睇喺啲嘢嗰𠮶攞畀嚟噉乜咩搵揸啱㗎喎囉嘞]")
+_CANTONESE_MARK = re.compile("[咗唔冇嘅佢哋睇喺啲嘢嗰𠮶攞畀嚟噉乜咩搵揾揸啱㗎喎囉嘞咁谂]")
+# 紧 after a verb is an ongoing act (做紧庄家, 打紧牌: 正在); 晒 after one, all of it (摊晒 → 全摊);
+# 啲 after a pronoun is a possessive (佢啲牌 → 他的牌), else "some"; 呢 before a measure word is "this"
+_ONGOING = re.compile(r"([做打叫出讲看睇摊执玩拿攞])紧")
+_ALL_OF = re.compile(r"([\u4e00-\u9fff])晒")
+_POSSESSIVE = re.compile(r"(?<=[我你他她们家])啲")
+_THIS = re.compile(r"呢(?=[副张墩个手种次轮只])")
 # 系 as Mandarin writes it (关系, 系统, 体系 …, 系指 "means"): kept in a Cantonese message too
 _MANDARIN_XI = re.compile(r"(?<![关联体派直维干世])系(?![统列数指])")
 # 话 says (「裁判话…」), but not in 说话, 电话, 对话
@@ -103,6 +113,9 @@ def cantonese_to_mandarin(text: str) -> str:
         if cantonese in text:
             text = text.replace(cantonese, mandarin)
     if marked:
+        for cantonese, mandarin in _MARKED_PHRASES:
+            text = text.replace(cantonese, mandarin)
+        text = _THIS.sub("这", _POSSESSIVE.sub("的", _ALL_OF.sub(r"全\1", _ONGOING.sub(r"正在\1", text))))
         text = _SAYS.sub("说", _MANDARIN_XI.sub("是", text.translate(_CANTONESE_CHARS)))
     return text
 

@@ -427,7 +427,7 @@ _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+")
 _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
-                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to)\b")
+                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is)\b")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 
@@ -524,7 +524,8 @@ def definition_subjects(normalized: str) -> list[str]:
             subjects += [compared.group(1), compared.group(2)]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
-    extra = sentences if len(sentences) > 1 else []
+    # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)
+    extra = [t for i, t in enumerate(sentences) if i == 0 or _CLAUSE_ASKS_MEANING.search(t)] if len(sentences) > 1 else []
     extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
     for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
         whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))

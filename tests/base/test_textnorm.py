@@ -51,6 +51,9 @@ def test_traditional_replies_use_the_usual_character_forms():
         ("明手可唔可以睇莊家嘅牌", "明手可不可以看庄家的牌"),
         ("點解裁判話我哋要罰", "为什么裁判说我们要罚"),
         ("IMP係咩嚟㗎？", "imp是什么?"),
+        ("我做緊莊家，佢咁講得唔得？", "我正在做庄家,他这样讲行不行?"),
+        ("佢將啲牌攤晒出嚟，點處理？", "他将些牌全摊出来,怎么处理?"),
+        ("佢跌咗張牌落枱面", "他掉了张牌落桌面"),
     ],
 )
 def test_cantonese_becomes_mandarin(raw, expected):
@@ -58,6 +61,7 @@ def test_cantonese_becomes_mandarin(raw, expected):
 
 
 @pytest.mark.parametrize("raw, expected", [("莊家係指打定約的賽員", "庄家系指打定约的赛员"), ("關係到定約", "关系到定约"),
-                                           ("點數是多少", "点数是多少"), ("叫牌體系", "叫牌体系")])
+                                           ("點數是多少", "点数是多少"), ("叫牌體系", "叫牌体系"),
+                                           ("差一點出錯了", "差一点出错了"), ("今天曬太陽", "今天晒太阳")])
 def test_mandarin_words_written_like_cantonese_stay(raw, expected):
     assert normalize_query(raw) == expected

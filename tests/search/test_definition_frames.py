@@ -102,7 +102,7 @@ def test_every_frame_of_a_defined_term_gets_its_definition_first(corpus_searcher
                                       "庄家说「明手」不能说话，这是真的吗", "对方说这是「罚张」，对吗？",
                                       # a value asked after a comma, not a meaning; a likeness that tells a case
                                       "3号牌是谁发牌，局况是什么？", "叫牌打完了，对方记错了，定约到底是什么？",
-                                      "明手跟庄家一样可以叫裁判吗"])
+                                      "明手跟庄家一样可以叫裁判吗", "7号牌谁发牌？局况是什么？"])
 def test_a_told_act_with_a_meaning_cue_is_no_definition_question(corpus_searcher, question):
     result = corpus_searcher.ask(question)
     assert not result.hits or result.hits[0].law != 0

@@ -78,6 +78,18 @@ def test_traditional_and_fullwidth(searcher, question, expected):
 
 
 @pytest.mark.parametrize(
+    "cantonese, mandarin",
+    [("明手可唔可以睇防家嘅牌？", "明手可不可以看防家的牌？"),
+     ("我做緊明手，見到防家出錯咗，可唔可以自己叫裁判？", "我正在做明手，看到防家出错了，可不可以自己叫裁判？"),
+     ("佢冇跟花色，仲可唔可以改？", "他没有跟花色，还可不可以改？")],
+)
+def test_a_cantonese_question_gets_the_mandarin_answer(corpus_searcher, cantonese, mandarin):
+    said, meant = corpus_searcher.ask(cantonese), corpus_searcher.ask(mandarin)
+    assert [h.law for h in said.hits[:1]] == [h.law for h in meant.hits[:1]]
+    assert [a.law for a in said.absent] == [a.law for a in meant.absent]
+
+
+@pytest.mark.parametrize(
     "question, normalized",
     [("首引的牌扣著放嗎", "首引的牌扣着放吗"), ("著名的規則", "著名的规则"), ("罚张扣著放", "罚张扣著放"),
      ("甚麼是罰張", "什么是罚张")],
