@@ -18,6 +18,9 @@ _BID = re.compile(r"(?<![0-9a-z])([1-7])\s?(nt|n|c|d|h|s|♣|♦|♥|♠|梅花|
 _MADE = re.compile(r"(?:开叫|争叫|应叫|叫了|叫出|叫成|改叫|再叫|就叫|却叫|叫|bid|bids|opened|opens|overcalled|responded|"
                    r"called|says|said)\s*(?:了|个|一个|a|an)?\s*$")
 _OVER = re.compile(r"^\s*(?:over|above)\b")
+# a bid followed by 的 names a bid already told (「叫2♦的那个人」, the one who bid it), not a new call — but
+# 「我叫2♦的时候」 is the call itself, told as a time
+_NAMED_AFTER = re.compile(r"^\s*的(?!时候|时)")
 # the law of the 1997 Laws on insufficient bids (not in this corpus: the search reports it missing)
 INSUFFICIENT_BID_LAW = 27
 
@@ -26,7 +29,7 @@ def told_bids(text: str) -> list[tuple[tuple[int, int], bool, int, int]]:
     """((level, denomination 0–4), said to be made, start, end) of every bid in ``text`` (normalised), in order."""
     out = []
     for m in _BID.finditer(text):
-        made = bool(_MADE.search(text[max(0, m.start() - 6) : m.start()]))
+        made = bool(_MADE.search(text[max(0, m.start() - 6) : m.start()])) and not _NAMED_AFTER.match(text[m.end() :])
         out.append(((int(m.group(1)), _STRAINS[m.group(2)]), made, m.start(), m.end()))
     return out
 

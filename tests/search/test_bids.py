@@ -13,14 +13,17 @@ STRAINS = ["♣", "♦", "♥", "♠", "NT"]
 
 
 @pytest.mark.parametrize("text", ["对方开叫1NT，我叫了1♠，怎么办", "LHO opened 2H and I bid 2D", "I bid 1S over their 1NT",
-                                  "上家开叫2♥，我叫2♦", "他开叫了1♥，我叫了1♥", "對方開叫1無將，我叫了1黑桃"])
+                                  "上家开叫2♥，我叫2♦", "他开叫了1♥，我叫了1♥", "對方開叫1無將，我叫了1黑桃",
+                                  "上家开叫2♥，我叫2♦的时候没注意"])
 def test_a_bid_that_does_not_outrank_the_last_is_insufficient(text):
     assert insufficient_bid(normalize_query(text))
 
 
 @pytest.mark.parametrize("text", ["我们4♠超一，他们3NT正好，多少IMP", "对方开叫1♥，我争叫1♠", "1♠-2♥-4♠-加倍-不叫-不叫-5♥",
                                   "打3NT的时候明手说话了", "对方开叫2♦，我想争叫红心，叫2♥可以吗", "我开叫1♠其实只有4张",
-                                  "opened 1NT and partner bid 2C stayman", "I bid 2S over their 2H"])
+                                  "opened 1NT and partner bid 2C stayman", "I bid 2S over their 2H",
+                                  # the same bid named again, as the one somebody made
+                                  "我问对方2♦什么意思，结果是叫2♦的那个人自己回答的"])
 def test_a_contract_told_in_passing_or_a_sufficient_bid_is_not(text):
     assert not insufficient_bid(normalize_query(text))
 

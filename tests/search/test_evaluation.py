@@ -86,3 +86,12 @@ def test_a_law_without_clauses_is_its_own_clause():
     answers = {"score of 3NT": [_Hit(77)], "a penalty card": [_Hit(50)], "a major penalty card": [_Hit(50)]}
     report = evaluate(answers.__getitem__, rows, repeats=0)
     assert report.clause_recall_at_1 == pytest.approx(2 / 3, abs=1e-4)  # the law row is not clause 50D
+
+
+def test_an_alarm_naming_a_law_the_row_accepts_is_no_false_alarm():
+    rows = [{"id": "i", "q": "lead out of turn, then declarer faced his hand", "laws": [48, 54], "clause": None},
+            {"id": "j", "q": "declarer faced his hand", "laws": [48], "clause": None}]
+    answers = {rows[0]["q"]: _Result([_Hit(48)], False, [_Absent(54)]),
+               rows[1]["q"]: _Result([_Hit(48)], False, [_Absent(54)])}
+    report = evaluate(answers.__getitem__, rows, repeats=0)
+    assert report.false_alarms == pytest.approx(1 / 2, abs=1e-4)
