@@ -97,6 +97,8 @@ _ONGOING = re.compile(r"([做打叫出讲看睇摊执玩拿攞])紧")
 _ALL_OF = re.compile(r"([\u4e00-\u9fff])晒")
 _POSSESSIVE = re.compile(r"(?<=[我你他她们家])啲")
 _THIS = re.compile(r"呢(?=[副张墩个手种次轮只])")
+# 仲 is "still, also" (仲可唔可以改), but 仲裁 is arbitration
+_STILL = re.compile(r"仲(?!裁)")
 # 系 as Mandarin writes it (关系, 系统, 体系 …, 系指 "means"): kept in a Cantonese message too
 _MANDARIN_XI = re.compile(r"(?<![关联体派直维干世])系(?![统列数指])")
 # 话 says (「裁判话…」), but not in 说话, 电话, 对话
@@ -116,6 +118,7 @@ def cantonese_to_mandarin(text: str) -> str:
         for cantonese, mandarin in _MARKED_PHRASES:
             text = text.replace(cantonese, mandarin)
         text = _THIS.sub("这", _POSSESSIVE.sub("的", _ALL_OF.sub(r"全\1", _ONGOING.sub(r"正在\1", text))))
+        text = _STILL.sub("还", text)
         text = _SAYS.sub("说", _MANDARIN_XI.sub("是", text.translate(_CANTONESE_CHARS)))
     return text
 

@@ -389,7 +389,7 @@ def definition_subject(normalized: str) -> str | None:
 
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
-_SUBJECT_WRAPPING = re.compile(r"^(?:这个|这种|那个|那种|所谓的?)|^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
+_SUBJECT_WRAPPING = re.compile(r"^(?:这个|这种|那个|那种|所谓的?)|^(?:群里|大家|别人|人家|他们|书上|老师|裁判)(?:所?说的|所?讲的|常说的)|^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
                                r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌)书?(?:里|中|上)?$")
 
 
@@ -409,6 +409,8 @@ _LOOSE_ZH = (
                r"(?:是什么|是啥|在哪里?|在哪儿)?$"),
     # 「请问明手」, 「明手?」: the bare term
     re.compile(r"(?:请问|问一下)(.+)$"),
+    # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
+    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
 )
 _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)

@@ -62,6 +62,6 @@ def test_cantonese_becomes_mandarin(raw, expected):
 
 @pytest.mark.parametrize("raw, expected", [("莊家係指打定約的賽員", "庄家系指打定约的赛员"), ("關係到定約", "关系到定约"),
                                            ("點數是多少", "点数是多少"), ("叫牌體系", "叫牌体系"),
-                                           ("差一點出錯了", "差一点出错了"), ("今天曬太陽", "今天晒太阳")])
+                                           ("差一點出錯了", "差一点出错了"), ("今天曬太陽", "今天晒太阳"), ("佢哋要求仲裁", "他们要求仲裁")])
 def test_mandarin_words_written_like_cantonese_stay(raw, expected):
     assert normalize_query(raw) == expected

@@ -34,7 +34,7 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}係咩嚟㗎？", "{}即係點？", "咩嘢係{}",
              # the frame in the first clause of a longer message, or after a comma
              "{}是啥意思，打牌时老听人说", "昨天比赛裁判说了好几次，这个{}到底指什么？", "什么情况才算{}？群里吵起来了",
-             "{}和{}是一回事吗？")
+             "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
