@@ -72,7 +72,7 @@ def normalize_query(text: str) -> str:
 # (唔 → 不, 冇 → 没有) are found.  Only characters and phrases Mandarin does not use (咗, 唔, 佢 …) are
 # replaced anywhere; 系 (係) and 点 (點) are Mandarin words too, and change only in the phrases below
 # or, for 系 → 是, in a message that is Cantonese by another mark.  Longest first.
-_CANTONESE_PHRASES = (
+_CANTONESE_PHRASES = tuple(sorted((
     ("系唔系", "是不是"), ("系咪", "是不是"), ("系咩", "是什么"), ("系乜", "是什么"), ("即系点", "怎么理解"),
     ("即系", "就是"), ("咪即系", "就是"), ("唔系", "不是"), ("点解", "为什么"), ("点样", "怎样"),
     ("点算", "怎么办"), ("点先", "怎样才"), ("边个", "谁"), ("边位", "哪位"), ("边家", "哪家"),
@@ -80,7 +80,7 @@ _CANTONESE_PHRASES = (
     ("使唔使", "要不要"), ("唔使", "不用"), ("佢哋", "他们"), ("我哋", "我们"), ("你哋", "你们"),
     ("嚟㗎", ""), ("嚟嘅", ""), ("仲可以", "还可以"), ("仲要", "还要"), ("仲有", "还有"), ("仲未", "还没"),
     ("嗌交", "吵架"), ("净系", "只是"), ("即刻", "立刻"), ("点处理", "怎么处理"), ("点判", "怎么判"), ("点计", "怎么算"),
-)
+), key=lambda pair: -len(pair[0])))
 # 点 before these verbs is "how" in Cantonese, but Mandarin has 差一点出错: only in a Cantonese message
 _MARKED_PHRASES = (("点改", "怎么改"), ("点罚", "怎么罚"), ("点做", "怎么做"), ("点打", "怎么打"), ("点出", "怎么出"))
 _CANTONESE_CHARS = str.maketrans({

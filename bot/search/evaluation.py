@@ -6,8 +6,8 @@ a gold clause), are computed over the questions about laws the corpus holds: a r
 ``"in_corpus": false`` is about a missing law (named in ``laws``) and is right when that law is
 reported absent.  Confident precision is the share of answers marked ``confident`` whose best
 hit is right (a confident answer to a missing-law question is wrong).  Absent recall is over
-missing-law rows, false alarms over the others (an alarm naming a law the row lists as acceptable is none).  Latency is per query, in process, after one
-warm-up pass.
+missing-law rows, false alarms over the others (an alarm naming a law the row lists as acceptable
+is none).  Latency is per query, in process, after one warm-up pass.
 """
 
 from __future__ import annotations
