@@ -32,7 +32,7 @@ from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
 from bot.search.searcher import Searcher, confidence_features, group_by_law
 
-TARGET_PRECISION = 0.975
+TARGET_PRECISION = 0.985
 L2 = 0.01
 STEPS = 600
 LEARNING_RATE = 0.05
