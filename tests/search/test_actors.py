@@ -85,6 +85,16 @@ def test_an_open_actor_is_asked_back(corpus_searcher):
     assert not result.confident  # one reading is not the answer
 
 
+def test_a_missing_law_found_is_still_said_beside_the_question_of_who_acted(corpus_searcher):
+    # a card exposed while the auction is still on is Law 24's, which the corpus lacks
+    result = corpus_searcher.ask("叫牌还没结束，有人把一张牌掉在桌上亮了出来，怎么办？")
+    assert result.ambiguous is not None
+    assert 24 in [a.law for a in result.absent]
+    assert not result.confident
+    # and a plain who-acted question carries no missing law
+    assert corpus_searcher.ask("对方亮了一张牌怎么办").absent == []
+
+
 @pytest.mark.parametrize("actor, laws", [("declarer", {48}), ("defender", {49, 50})])
 def test_the_askers_reading_decides(corpus_searcher, actor, laws):
     result = corpus_searcher.ask("对方亮了一张牌怎么办", actor=actor)
