@@ -48,23 +48,26 @@ CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
+# Laws whose best rows lie this close (in model score) are alternatives worth asking about.
+AMBIGUITY_GAP = 1.0
+
+
 # a generic noun after an English term (「a part-score contract」 is a partscore)
 _GENERIC_TAIL = re.compile(r"\s+(?:contract|contracts|bid|bids|call|calls|card|cards|player|players)$")
+_TWO_NAMES = re.compile(r"\s*[/、|]\s*")
 
 
 def _spelling_readings(subject: str) -> list[str]:
     """Other spellings of a definition question's X: an English compound written apart (part score,
     part-score → partscore) or with a generic noun after it, names given two ways (「搭档/同伴」),
     a Chinese term after the numeral 一 (一轮 → 轮, 一墩 → 墩)."""
-    readings = [part.strip() for part in re.split(r"\s*[/、|]\s*", subject) if part.strip()] if re.search(r"[/、|]", subject) else []
+    readings = [part.strip() for part in _TWO_NAMES.split(subject) if part.strip()] if _TWO_NAMES.search(subject) else []
     if subject.isascii():
         bare = _GENERIC_TAIL.sub("", _ARTICLE.sub("", subject))
         readings += [bare, bare.replace(" ", "").replace("-", "")]
     elif subject.startswith("一") and len(subject) > 1:
         readings.append(subject[1:])
     return readings
-# Laws whose best rows lie this close (in model score) are alternatives worth asking about.
-AMBIGUITY_GAP = 1.0
 
 
 @dataclass
@@ -406,7 +409,8 @@ class Searcher:
         """The defined term a definition question's X names: as written, without an article, in
         ``extra`` readings (typos fixed), in shape-alike or other spellings, through the glossary, or
         an English word as the glossary spells it (irreularity → irregularity) and its bridges."""
-        candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject), *_spelling_readings(subject)]
+        candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject),
+                      *_spelling_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)
