@@ -60,19 +60,22 @@ _DEFINITION_ZH = (
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
         r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么"
         r"|有(?:几|哪几|多少)种(?:意思|含义|意义)"
-        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人张样些])?|是哪(?:一)?[家个种方位人张样些]"
+        # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
+        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人张样些][\u4e00-\u9fff]{0,2})?|是哪(?:一)?[家个种方位人张样些]"
         r"|(?:算|算是)(?:什么|啥)|包括(?:什么|哪些|啥)|(?:是|指)什么样的)$"
     ),
 )
 _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
     r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered|who counts as|who qualifies as|who is considered"
+    r"|what(?:'s| s|s) meant by"
     r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
     r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)))?"
-    r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)))?$"
+    r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)"
+    r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) defined$")
@@ -370,7 +373,7 @@ def definition_subject(normalized: str) -> str | None:
     Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
     told situation they are the end of a longer sentence, not a word to define."""
     text = _PUNCT.sub(" ", normalized).strip()
-    m = _LOOSE_EN.match(text)
+    m = _LOOSE_EN.match(text) or _SEAT_EN.match(text)
     if m and len(m.group(1).split()) <= MAX_LOOSE_EN_WORDS:
         return m.group(1).strip()
     m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
@@ -411,6 +414,9 @@ _LOOSE_ZH = (
                r"(?:是什么|是啥|在哪里?|在哪儿)?$"),
     # 「请问明手」, 「明手?」: the bare term
     re.compile(r"(?:请问|问一下)(.+)$"),
+    # 「上家是左边还是右边的对手」: which seat a seat's name means
+    re.compile(_ZH_ASKER + r"(.+?)(?:是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
+               r"[^,，]{0,6}还是[^,，]{0,10}$"),
     # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
     re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
 )
@@ -420,6 +426,9 @@ _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:
 # "is X the same as Y", "is X just another word for Y"
 _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
                       r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
+# "is lho on my left or my right": which seat a seat's name means
+_SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?(?:left|right)(?: side)?"
+                      r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
@@ -521,23 +530,27 @@ def definition_subjects(normalized: str) -> list[str]:
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
     clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
-    subjects: list[str] = []
+    compared_subjects: list[str] = []
     for clause in clauses:
         compared = _COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
         if compared:
-            subjects += [compared.group(1), compared.group(2)]
+            compared_subjects += [compared.group(1), compared.group(2)]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
     # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)
     extra = [t for i, t in enumerate(sentences) if i == 0 or _CLAUSE_ASKS_MEANING.search(t)] if len(sentences) > 1 else []
     extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
+    # the first clause, with an aside after it: 「局矿是啥，牌套上画红色那个」
+    extra += clauses[:1] if len(clauses) > 1 else []
+    subjects: list[str] = []
     for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
         whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
         subjects += [s for s in (whole, bare) if s]
         if bare and len(bare) <= 6:
             # the bracket names the short X itself, not an aside in a told situation
             subjects += [name.strip() for name in _BRACKETED.findall(text)]
-    return list(dict.fromkeys(subjects))
+    # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks about a call
+    return list(dict.fromkeys(subjects + compared_subjects))
 
 
 # Irregular past forms that questions use for the glossary's verbs.

@@ -431,7 +431,12 @@ class Searcher:
             if len(subject) < 4 or len(subject.split()) > 3 or self.lexicon.english_word(subject):
                 return None
             best = process.extractOne(subject, list(self._english_terms), scorer=fuzz.ratio, score_cutoff=80)
-            return self._english_terms[best[0]] if best else None
+            if best:
+                return self._english_terms[best[0]]
+            # each word typed a little wrong, the name then read as usual ("pyschic bid" → psychic bid)
+            words = subject.split()
+            fixed = " ".join(self.lexicon.english_word(w) or w for w in words)
+            return self._definition_named(fixed) if len(words) > 1 and fixed != subject else None
         if not 2 <= len(subject) <= 6 or not all("\u4e00" <= ch <= "\u9fff" for ch in subject):
             return None
         return self._term_sounds.get(_sound(subject, self.lexicon))

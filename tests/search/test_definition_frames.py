@@ -34,7 +34,8 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}係咩嚟㗎？", "{}即係點？", "咩嘢係{}",
              # the frame in the first clause of a longer message, or after a comma
              "{}是啥意思，打牌时老听人说", "昨天比赛裁判说了好几次，这个{}到底指什么？", "什么情况才算{}？群里吵起来了",
-             "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？")
+             "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？", "{}是指哪些情况？",
+             "{}是啥，刚学桥牌看不懂", "{}是什么？是不是和叫牌有关")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -47,7 +48,8 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "explain what {} means in bridge", "what exactly counts as {} under the laws?",
              "wat is {}", "how do the laws define {}", "Q: what is {}",
              "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
-             "who counts as {}?")
+             "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
+             "What is {}? Is it the same as a bid?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
@@ -144,6 +146,29 @@ def test_a_term_typed_as_it_sounds_finds_its_definition(corpus_searcher, questio
 def test_a_known_word_is_not_taken_for_a_typo_of_a_term(corpus_searcher, question):
     first = corpus_searcher.ask(question).hits[0]
     assert first.law != 0
+
+
+def _swapped_letters(name: str) -> str:
+    """The name with two letters of its longest word swapped (psychic → pyschic)."""
+    words = name.split()
+    i = max(range(len(words)), key=lambda j: len(words[j]))
+    w = words[i]
+    words[i] = w[0] + w[2] + w[1] + w[3:]
+    return " ".join(words)
+
+
+@pytest.mark.parametrize("term", [t for t in TERMS if t.en and " " in t.en and "—" not in t.en and max(map(len, t.en.split())) >= 6],
+                         ids=lambda d: d.en)
+def test_an_english_name_of_two_words_typed_with_two_letters_swapped_finds_its_definition(corpus_searcher, term):
+    first = corpus_searcher.ask(f"whats a {_swapped_letters(term.en.lower())}").hits[0]
+    assert (first.law, first.term) == (0, term.term)
+
+
+@pytest.mark.parametrize("question, term", [("上家是左边还是右边的对手？", "上家"), ("下家是坐我左手还是右手", "下家"),
+                                            ("is RHO on my left or my right?", "上家"), ("is LHO to the left or right", "下家")])
+def test_which_side_a_seat_is_on_gets_the_seat_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
 
 
 @pytest.mark.parametrize("term", [t for t in TERMS if "或" in t.term], ids=lambda d: d.term)
