@@ -41,7 +41,8 @@ sys.path.insert(0, str(ROOT))
 PREVIOUS = "66e8a6f"
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.jsonl", ROOT / "bench" / "own_questions.jsonl",
         ROOT / "bench" / "heldout_a.jsonl", ROOT / "bench" / "heldout_b.jsonl", ROOT / "bench" / "heldout_c.jsonl",
-        ROOT / "bench" / "heldout_d.jsonl", ROOT / "bench" / "heldout_e.jsonl", ROOT / "bench" / "heldout_f.jsonl"]
+        ROOT / "bench" / "heldout_d.jsonl", ROOT / "bench" / "heldout_e.jsonl", ROOT / "bench" / "heldout_f.jsonl",
+        ROOT / "bench" / "heldout_g.jsonl", ROOT / "bench" / "heldout_h.jsonl"]
 COLD_RUNS = 5
 EVALUATION = ROOT / "bot" / "search" / "evaluation.py"
 _PIECES = re.compile(r"[\s\"'“”‘’「」()（）,，.。!！?？:：;；、\-—]+")

@@ -125,7 +125,8 @@ def _fig(value: float | None, width: int = 5) -> str:
 
 DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/own_questions.jsonl", "bench/heldout_a.jsonl",
                          "bench/heldout_b.jsonl", "bench/heldout_c.jsonl",
-                         "bench/heldout_d.jsonl", "bench/heldout_e.jsonl", "bench/heldout_f.jsonl")
+                         "bench/heldout_d.jsonl", "bench/heldout_e.jsonl", "bench/heldout_f.jsonl",
+                         "bench/heldout_g.jsonl", "bench/heldout_h.jsonl")
 
 
 @click.command(name="train-ranker")

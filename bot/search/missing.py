@@ -101,7 +101,31 @@ ABSENT_FEATURES = (
     "ratio",         # absent / (absent + present): the missing law's share of the two closest phrases
     "pool_ratio",    # … of the two closest pools
     "hinted",        # the question holds a missing law's short name that the corpus uses too (藏牌)
+    "phase_conflict",  # the question tells the auction and the best clause governs the play, or the reverse
 )
+
+
+# When a question says its irregularity happened: the auction (laws 17–22 here; 23–39, which rectify
+# its irregularities, are missing) or the play (42–71).  「叫牌的时候我的牌掉到桌上了」 is Law 24,
+# not the play's exposed cards (48–50), whatever words they share.
+_AUCTION_TOLD = re.compile(r"(?:叫牌|竞叫|叫品)(?:的)?(?:时候|时|过程中?|期间|阶段|中途|还没结束)|叫牌中"
+                           r"|\b(?:during|in) the (?:auction|bidding)\b|\bwhile (?:bidding|we were bidding)\b"
+                           r"|\bmid-auction\b|\bbefore the auction (?:was over|ended)\b")
+_PLAY_TOLD = re.compile(r"(?:打牌|出牌|做庄|防守)(?:的)?(?:时候|时|过程中?|期间|阶段|中途)|打牌中"
+                        r"|\b(?:during|in) the play\b|\bmid-?play\b|\bwhile (?:playing|defending|declaring)\b")
+AUCTION_LAWS = range(17, 23)
+PLAY_LAWS = range(42, 72)
+
+
+def phase_conflict(normalized: str, law: int | None) -> float:
+    """1.0 when the question tells one period of the board (auction, play) and the best clause
+    governs the other; else 0.0."""
+    if not law:
+        return 0.0
+    auction, play = bool(_AUCTION_TOLD.search(normalized)), bool(_PLAY_TOLD.search(normalized))
+    if auction == play:
+        return 0.0
+    return 1.0 if (auction and law in PLAY_LAWS) or (play and law in AUCTION_LAWS) else 0.0
 
 
 @dataclass(frozen=True)
@@ -122,12 +146,14 @@ class AbsentModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     def decide(self, best: dict, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
-               bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset()) -> list[AbsentLaw]:
+               bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset(),
+               conflict: float = 0.0) -> list[AbsentLaw]:
         """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
         ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
         the missing laws the question ``named`` (or ``hinted`` at), and the ranker's view (``answered``: its
-        confidence in the best clause; ``bm25``: the best row's BM25)."""
-        features, ranked = absent_features(best, answered, bm25, pooled, hinted)
+        confidence in the best clause; ``bm25``: the best row's BM25; ``conflict``: see
+        :func:`phase_conflict`)."""
+        features, ranked = absent_features(best, answered, bm25, pooled, hinted, conflict)
         if named:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
             return self._with_neighbours(sorted(named), ranked, topics_by_law)
@@ -206,7 +232,7 @@ def may_be_absent(best: dict) -> bool:
 
 
 def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None,
-                    hinted: set[int] = frozenset()) -> tuple[dict[str, float], list[tuple[float, int]]]:
+                    hinted: set[int] = frozenset(), conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
     phrase plus the pooled phrases), closest first."""
     pooled = pooled or {}
@@ -220,7 +246,7 @@ def absent_features(best: dict, answered: float, bm25: float, pooled: dict | Non
     share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
     return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,
              "bm25": math.log1p(max(bm25, 0.0)), "pool_absent": pool_absent, "pool_present": pool_present,
-             "pool_lead": pool_absent - pool_present, "hinted": 1.0 if hinted else 0.0,
+             "pool_lead": pool_absent - pool_present, "hinted": 1.0 if hinted else 0.0, "phase_conflict": conflict,
              "ratio": absent / (absent + present) if absent + present else 0.0,
              "pool_ratio": pool_absent / (pool_absent + pool_present) if pool_absent + pool_present else 0.0}, ranked)
 

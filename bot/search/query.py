@@ -61,8 +61,9 @@ _DEFINITION_ZH = (
         r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么"
         r"|有(?:几|哪几|多少)种(?:意思|含义|意义)"
         # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
-        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪(?:一)?[家个种方位人张样些][\u4e00-\u9fff]{0,2})?|是哪(?:一)?[家个种方位人张样些]"
-        r"|(?:算|算是)(?:什么|啥)|包括(?:什么|哪些|啥)|(?:是|指)什么样的)$"
+        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2})?"
+        r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
+        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?怎么(?:一)?回事)$"
     ),
 )
 _DEFINITION_EN = re.compile(
@@ -393,6 +394,10 @@ def definition_subject(normalized: str) -> str | None:
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
 _SUBJECT_WRAPPING = re.compile(r"^(?:这个|这种|那个|那种|所谓的?)"
+                               # 「记分的时候说的墩分」, 「打牌时提到的X」: where the word was heard
+                               r"|^[^,，]{1,12}?(?:所?说的|所?讲的|常说的|提到的)(?=[^,，])"
+                               # Cantonese 即係 (「MP即係咩」 → 即是什么)
+                               r"|即$"
                                r"|^(?:群里|大家|别人|人家|他们|书上|老师|裁判)(?:所?说的|所?讲的|常说的)"
                                r"|^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
                                r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌)书?(?:里|中|上)?$")
@@ -404,7 +409,7 @@ MAX_LOOSE_EN_WORDS = 4
 _ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?"
 _LOOSE_ZH = (
     # 「什么才算X」, 「什么情况下算X」, 「什么样的定约算X」
-    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何|啥)(?:情况下?|时候|样的[^,，]{0,6}?)?才?算(?:是)?)"
+    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何|啥)(?:情况下?|时候|样的[^,，]{0,6}?)?才?(?:算|叫做?)(?:是)?)"
                r"(.+?)(?:吗|吧)?$"),
     re.compile(_ZH_ASKER + r"(.+?)(?:这个|这)?(?:词|术语|名词|说法)?"
                r"(?:是啥东西|是什么东西|怎么讲|咋讲|咋理解|怎么解释|如何解释|是谁|指谁|是哪位|是什么概念|是啥概念"
@@ -430,7 +435,7 @@ _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the
 _SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?(?:left|right)(?: side)?"
                       r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
 _LOOSE_EN = re.compile(
-    r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's"
+    r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's|who are"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
     r"|please explain|explain to me)\s+(?:a |an |the )?(.+?)"
     r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge)?$")
@@ -441,6 +446,9 @@ _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+")
 _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is)\b")
+# 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
+_TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
+                         r"(?:就是|就叫|叫做|叫|就是说|翻译成|译成|是)([\u4e00-\u9fff]{1,8}?)(?:吗|吧|么|嘛|对吧|对吗)$")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 
@@ -452,12 +460,12 @@ _MEANING_CUES_ZH = sorted("""
     是什么 是啥 什么是 什么叫做 什么叫 啥是 啥叫 何谓 何为 是何意 何意 的含义 含义 的概念 这个概念 概念 怎么理解 如何理解
     是指哪些情况 是指什么 是指 指什么 指的是什么 指的是 到底指什么 具体指什么 的定义是什么 的定义 定义 怎么定义 解释一下
     解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么 是神马意思 神马意思 是神马 神马
-    是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下""".split(),
+    是哪个意思 哪个意思 是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下""".split(),
     key=len, reverse=True)
 _FILLERS_ZH = sorted("""
     请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
     桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
-    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
+    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
 _MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
     stand stands refer refers counts count qualifies considered""".split())
 _FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
@@ -535,6 +543,9 @@ def definition_subjects(normalized: str) -> list[str]:
         compared = _COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
         if compared:
             compared_subjects += [compared.group(1), compared.group(2)]
+        translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
+        if translated:
+            compared_subjects += [translated.group(2), translated.group(1).strip()]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
     # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)

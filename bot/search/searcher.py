@@ -25,7 +25,8 @@ from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lex
 from bot.search import phrase_cache
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
 from bot.search.bm25 import FullText
-from bot.search.missing import AbsentLaw, may_be_absent, phrase_lead, pool_key, referenced_absent
+from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
+                                referenced_absent)
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
@@ -55,6 +56,8 @@ AMBIGUITY_GAP = 1.0
 # a generic noun after an English term (「a part-score contract」 is a partscore)
 _GENERIC_TAIL = re.compile(r"\s+(?:contract|contracts|bid|bids|call|calls|card|cards|player|players)$")
 _TWO_NAMES = re.compile(r"\s*[/、|]\s*")
+# Where the rule text defines a word of its own (「…的牌张，…均为罚张」, 「…即成为轻罚张」, 「…称为小满贯」)
+_DEFINES = re.compile(r"(?:均为|即为|称为|即成为)([\u4e00-\u9fff]{2,6}?)(?=[，。；;、(（\s]|$)")
 
 
 def _spelling_readings(subject: str) -> list[str]:
@@ -261,6 +264,9 @@ class Searcher:
         # The caller's reading of who acted is certain; one read off the question only weighs in
         # (players name several seats in one breath: 「我是明手，发现防守方出错了，可以叫裁判吗」).
         ranked = self.rank(q, result.actor, exclude_definitions=definition is not None, strict=actor is not None)
+        if q.subject and definition is None:
+            # 「罚张是什么意思」: a word chapter 1 does not define, but a law does in so many words
+            ranked = self._defining_first(q.subject, ranked)
         hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:
@@ -281,7 +287,8 @@ class Searcher:
             pooled = self.pooled(q) if not named and may_be_absent(best) else {}
             result.absent = self.model.absent.decide(best, named, self.absent_laws, answered,
                                                      ranked[0].best.bm25 if ranked else 0.0, pooled,
-                                                     self.absent_hinted(q) if pooled else set())
+                                                     self.absent_hinted(q) if pooled else set(),
+                                                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -295,6 +302,30 @@ class Searcher:
                 # The answer hangs on who acted: ask, rather than quote one reading as the answer.
                 result.confident = result.confident and result.ambiguous is None
         return result
+
+    @functools.cached_property
+    def _defined_in_laws(self) -> dict[str, tuple]:
+        """The words the rule text of a law defines (see _DEFINES), each with its row's key."""
+        found: dict[str, tuple] = {}
+        for doc in self._docs.values():
+            if doc.law:
+                for word in _DEFINES.findall(doc.text or ""):
+                    found.setdefault(word, (doc.law, doc.clause))
+        return found
+
+    def _defining_first(self, subject: str, ranked: list["LawCandidates"]) -> list["LawCandidates"]:
+        """``ranked`` with the row that defines ``subject`` (or the glossary's word for it) first,
+        when the ranking found it at all."""
+        words = [subject, _ARTICLE.sub("", subject), *self.lexicon.glossary.get(_ARTICLE.sub("", subject), [])]
+        key = next((self._defined_in_laws[w] for w in words if w in self._defined_in_laws), None)
+        if key is None:
+            return ranked
+        for i, group in enumerate(ranked):
+            rows = [c for c in group.rows if (c.doc.law, c.doc.clause) == key]
+            if rows:
+                promoted = LawCandidates(rows + [c for c in group.rows if c is not rows[0]])
+                return [promoted] + ranked[:i] + ranked[i + 1:]
+        return ranked
 
     def answered_before_ranking(self, q: Query) -> bool:
         """True when a reference or a definition answers ``q`` (the ranker never decides it)."""
@@ -394,7 +425,8 @@ class Searcher:
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
         residuals = [definition_residual(text) for text in [q.normalized, *meaning_clauses(q.normalized)]]
         for word in [*residuals, *definition_set_apart(q.normalized)]:
-            found = word and (self._definitions.get(word) or self._definitions.get(_ARTICLE.sub("", word)))
+            # as written, or typed a little wrong ("how do the laws define declarar")
+            found = word and (self._definition_named(word) or self._definition_alike(word))
             if found:
                 return found
         # A defined term with one more character, in a word the rulebook never uses

@@ -279,7 +279,7 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     return TrainingReport(fold_reports, totals, model, absent)
 
 
-MAX_FALSE_ALARMS = 0.035
+MAX_FALSE_ALARMS = 0.04
 
 
 def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int, list]:
@@ -300,8 +300,10 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         ranked = searcher.rank(q, question_actor(q.normalized))
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "", skip)
+        hinted = searcher.absent_hinted(q, skip)
         features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
-                                                   searcher.pooled(q, skip), searcher.absent_hinted(q, skip))
+                                                   searcher.pooled(q, skip), hinted,
+                                                   missing.phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))

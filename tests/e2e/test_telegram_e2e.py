@@ -48,7 +48,7 @@ def test_law_reference_shows_the_clause_with_buttons(e2e):
 
 def test_chinese_question_quotes_the_best_clause_with_matched_words_bold(e2e):
     async def scenario(bot):
-        await bot.send("声称以后有争议怎么办")
+        await bot.send("对声称有争议")
         [reply] = await bot.replies()
         title = reply["text"].split("\n", 1)[0]
         assert title.startswith("<b>") and "条" in title

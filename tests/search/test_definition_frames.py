@@ -35,7 +35,8 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              # the frame in the first clause of a longer message, or after a comma
              "{}是啥意思，打牌时老听人说", "昨天比赛裁判说了好几次，这个{}到底指什么？", "什么情况才算{}？群里吵起来了",
              "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？", "{}是指哪些情况？",
-             "{}是啥，刚学桥牌看不懂", "{}是什么？是不是和叫牌有关")
+             "{}是啥，刚学桥牌看不懂", "{}是什么？是不是和叫牌有关", "{}是怎么回事", "{}到底是怎么回事", "什么才叫{}",
+             "打牌时说的{}指的是啥", "{}即係咩？", "{}係咪即係書上講嗰個意思？")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -208,7 +209,27 @@ def test_a_term_asked_by_another_name_gets_its_definition(corpus_searcher, term)
 @pytest.mark.parametrize("question, term", [
     ("一輪係咩意思？換位之前嗰段？", "轮"), ("一墩是什么意思", "牌墩"), ("搭檔/同伴是什麼意思？", "同伴"),
     ("what counts as a part-score contract?", "部分定约"), ("what is a part score", "部分定约"),
-    ("is a defender the same as an opponent?", "防家")])
+    ("is a defender the same as an opponent?", "防家"), ("who are the defenders?", "防家")])
 def test_other_spellings_of_a_term_find_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("term", [t for t in TERMS if t.en and t.en.isalpha()], ids=lambda d: d.en)
+def test_an_english_name_asked_as_the_chinese_term_gets_its_definition(corpus_searcher, term):
+    first = corpus_searcher.ask(f"{term.en.lower()}在中文规则里就是{term.term}吗，怎么定义的").hits[0]
+    assert (first.law, first.term) == (0, term.term)
+
+
+@pytest.mark.parametrize("question", ["7号牌谁发牌？局况是什么？", "这副牌我们打的4♠，局况是什么"])
+def test_a_later_clause_about_this_board_is_no_definition_question(corpus_searcher, question):
+    first = corpus_searcher.ask(question).hits[0]
+    assert first.law != 0
+
+
+@pytest.mark.parametrize("question, law, clause", [("罚张是什么意思", 50, None), ("what is a penalty card", 50, None),
+                                                   ("什么是轻罚张", 50, "50B"), ("what's a major penalty card?", 50, "50B")])
+def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_searcher, question, law, clause):
+    # 「…的牌张，…均为罚张」 (50), 「…即成为轻罚张」 (50B): chapter 1 has no such term
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.clause) == (law, clause)

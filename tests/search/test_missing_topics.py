@@ -68,7 +68,11 @@ def test_a_missing_law_told_by_its_own_title_is_named(corpus_searcher):
     from bot.search.searcher import MAX_TITLE_NAME
 
     book = load()
-    titled = [t for t in load_topics() if not book.law(t.law) and len(t.title) <= MAX_TITLE_NAME]
+    # A title the corpus uses as a word of its own (不足叫牌 is 18D's) is only a hint, weighed by the
+    # detector: a question about the clause that uses it (「這樣算是不足叫牌嗎」) is no alarm.
+    hints = {normalize_query(t.title) for t in load_topics()} & {n[2] for n in corpus_searcher.absent_hints}
+    titled = [t for t in load_topics() if not book.law(t.law) and len(t.title) <= MAX_TITLE_NAME
+              and normalize_query(t.title) not in hints]
     assert len(titled) >= 20
     missed = [t.law for t in titled
               if t.law not in [a.law for a in corpus_searcher.ask(f"昨天俱乐部比赛时出现了{t.title}，裁判该怎么处理？").absent]]
@@ -129,3 +133,13 @@ def test_what_follows_the_note_is_offered_as_related_not_as_a_guess(core, questi
     body = core.handle(ChatMessage(question, chat_id=43)).body
     assert "没有找到很确定的答案" not in body and "No exact match" not in body
     assert "本语料中相关的条文" in body or "Related laws in this corpus" in body
+
+
+@pytest.mark.parametrize("question, law, conflict", [
+    ("叫牌的时候我的牌掉到桌上了", 48, 1.0), ("during the auction I dropped a card", 50, 1.0),
+    ("打牌时对方问我同伴的一个叫品", 20, 1.0), ("叫牌的时候我的牌掉到桌上了", 18, 0.0), ("我的牌掉到桌上了", 48, 0.0),
+    ("叫牌时说了一句话，打牌时又说了一句", 48, 0.0)])
+def test_a_question_told_in_one_period_of_the_board_conflicts_with_a_clause_of_the_other(question, law, conflict):
+    from bot.search.missing import phase_conflict
+
+    assert phase_conflict(normalize_query(question), law) == conflict
