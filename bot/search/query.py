@@ -74,7 +74,8 @@ _DEFINITION_EN = re.compile(
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
-    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)))?"
+    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)"
+    r"|(?:a |an |the )?(?:pairs?|teams?|individual|duplicate|club|bridge)? ?(?:game|event|match|tournament|contest|session)))?"
     r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)"
     r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it))?$"
 )
@@ -195,6 +196,8 @@ class Query:
     # other readings of X: a frame in one sentence of a longer message (「上家指的是哪个？坐我左边…」),
     # a bracketed other name, the two sides of a comparison (see definition_subjects)
     subject_parts: list[str] = field(default_factory=list)
+    # the two words a comparison asks about (「明手和庄家有什么区别」 → 明手, 庄家): both definitions are shown
+    compared: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)
     expansions: list[str] = field(default_factory=list)
     corrections: list[str] = field(default_factory=list)
@@ -241,6 +244,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     q.mentioned = find_reference(text)
     q.subject = definition_subject(normalized)
     q.subject_parts = [s for s in definition_subjects(normalized) if s != q.subject]
+    q.compared = compared_subjects(normalized)
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
     plain = _PUNCT.sub(" ", q.subject or without_asker(normalized)).strip()
@@ -434,6 +438,8 @@ _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the
 # "is lho on my left or my right": which seat a seat's name means
 _SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?(?:left|right)(?: side)?"
                       r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
+_DIFFERENCE_EN = re.compile(r"^(?:(?:what s|what is|whats|what's) the difference between|difference between)"
+                            r" (?:a |an |the )?([a-z][a-z -]{0,30}?) and (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's|who are"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
@@ -538,14 +544,11 @@ def definition_subjects(normalized: str) -> list[str]:
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
     clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
-    compared_subjects: list[str] = []
+    compared = compared_subjects(normalized)
     for clause in clauses:
-        compared = _COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
-        if compared:
-            compared_subjects += [compared.group(1), compared.group(2)]
         translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
         if translated:
-            compared_subjects += [translated.group(2), translated.group(1).strip()]
+            compared += [translated.group(2), translated.group(1).strip()]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
     # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)
@@ -561,7 +564,21 @@ def definition_subjects(normalized: str) -> list[str]:
             # the bracket names the short X itself, not an aside in a told situation
             subjects += [name.strip() for name in _BRACKETED.findall(text)]
     # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks about a call
-    return list(dict.fromkeys(subjects + compared_subjects))
+    return list(dict.fromkeys(subjects + compared))
+
+
+def compared_subjects(normalized: str) -> list[str]:
+    """The two words of each comparison in ``normalized`` (「X和Y有什么区别」, 「X和Y是一回事吗」,
+    "is X the same as Y", "what's the difference between X and Y"), in order."""
+    found: list[str] = []
+    for clause in _CLAUSE_END.split(normalized):
+        if not clause.strip():
+            continue
+        m = (_COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
+             or _DIFFERENCE_EN.match(_PUNCT.sub(" ", clause).strip()))
+        if m:
+            found += [m.group(1).strip(), m.group(2).strip()]
+    return found
 
 
 # Irregular past forms that questions use for the glossary's verbs.

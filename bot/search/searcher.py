@@ -56,6 +56,8 @@ AMBIGUITY_GAP = 1.0
 # a generic noun after an English term (「a part-score contract」 is a partscore)
 _GENERIC_TAIL = re.compile(r"\s+(?:contract|contracts|bid|bids|call|calls|card|cards|player|players)$")
 _TWO_NAMES = re.compile(r"\s*[/、|]\s*")
+# a generic noun after a Chinese term (「一节比赛」, 「局况这个东西」)
+_GENERIC_TAIL_ZH = re.compile(r"(?<=.)(?:的)?(?:比赛|赛事|这个东西|这东西|东西)$")
 # Where the rule text defines a word of its own (「…的牌张，…均为罚张」, 「…即成为轻罚张」, 「…称为小满贯」)
 _DEFINES = re.compile(r"(?:均为|即为|称为|即成为)([\u4e00-\u9fff]{2,6}?)(?=[，。；;、(（\s]|$)")
 
@@ -68,8 +70,9 @@ def _spelling_readings(subject: str) -> list[str]:
     if subject.isascii():
         bare = _GENERIC_TAIL.sub("", _ARTICLE.sub("", subject))
         readings += [bare, bare.replace(" ", "").replace("-", "")]
-    elif subject.startswith("一") and len(subject) > 1:
-        readings.append(subject[1:])
+    else:
+        bare = _GENERIC_TAIL_ZH.sub("", subject)
+        readings += [bare[1:] if bare.startswith("一") and len(bare) > 1 else bare]
     return readings
 
 
@@ -274,7 +277,9 @@ class Searcher:
             result.hits = [mentioned] + [h for h in hits if h.law != mentioned.law][: k - 1]
             result.confident = True
         elif definition:
-            result.hits = [self._definition_hit(definition, q)] + hits[: k - 1]
+            other = self._compared_definition(q, definition)
+            shown = [self._definition_hit(d, q) for d in (definition, other) if d]
+            result.hits = shown + hits[: k - len(shown)]
             result.confident = True
         else:
             result.hits = hits[:k]
@@ -434,6 +439,14 @@ class Searcher:
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:
             found = self._definitions.get(q.subject[:-1])
             if found and len(q.subject) > 2:
+                return found
+        return None
+
+    def _compared_definition(self, q: Query, first: Definition) -> Definition | None:
+        """The other defined term a comparison asks about (「明手和庄家有什么区别」: 庄家 beside 明手)."""
+        for word in q.compared:
+            found = self._definition_named(word) or self._definition_alike(word)
+            if found and found is not first:
                 return found
         return None
 

@@ -50,7 +50,7 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "wat is {}", "how do the laws define {}", "Q: what is {}",
              "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
              "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
-             "What is {}? Is it the same as a bid?")
+             "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
@@ -233,3 +233,18 @@ def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_search
     # 「…的牌张，…均为罚张」 (50), 「…即成为轻罚张」 (50B): chapter 1 has no such term
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.clause) == (law, clause)
+
+
+@pytest.mark.parametrize("question, terms", [("明手和庄家有什么区别", ["明手", "庄家"]),
+                                             ("is a defender the same as an opponent?", ["防家", "对手"]),
+                                             ("what's the difference between a trick and a round", ["牌墩", "轮"]),
+                                             ("跟牌與藏牌是一回事嗎？", ["跟牌", "藏牌"])])
+def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, terms):
+    hits = corpus_searcher.ask(question).hits
+    assert [(h.law, h.term) for h in hits[:2]] == [(0, t) for t in terms]
+
+
+@pytest.mark.parametrize("question, term", [("什么是一节比赛", "节"), ("what's a round in a pairs game", "轮")])
+def test_a_term_with_a_generic_noun_or_event_after_it_gets_its_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
