@@ -58,10 +58,11 @@ _DEFINITION_ZH = (
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
-        r"|的定义是(?:什么|啥)|的定义是|的意思是|是什么东西|是什么|是啥|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么"
-        r"|有(?:几|哪几|多少)种(?:意思|含义|意义)"
+        r"|的(?:正式|准确|具体|官方)?定义是(?:什么|啥)|的(?:正式|准确|具体|官方)定义|的定义是|的意思是|是什么东西|是什么|是啥"
+        r"|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定)的?"
+        r"|(?:一共|总共)?有?(?:几|哪几|多少)种(?:意思|含义|意义)?"
         # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
-        r"|(?:是|就是)?指(?:的是)?(?:什么|啥|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2})?"
+        r"|(?:是|就是)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,2}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
         r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
         r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?怎么(?:一)?回事)$"
     ),
@@ -80,7 +81,7 @@ _DEFINITION_EN = re.compile(
     r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
-    r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) defined$")
+    r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) (?:defined|determined|decided)$")
 # A question may end in a particle after its last word (「罚张是什么意思啊」).
 _TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
@@ -378,7 +379,7 @@ def definition_subject(normalized: str) -> str | None:
     Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
     told situation they are the end of a longer sentence, not a word to define."""
     text = _PUNCT.sub(" ", normalized).strip()
-    m = _LOOSE_EN.match(text) or _SEAT_EN.match(text)
+    m = _LOOSE_EN.match(text) or _SEAT_EN.match(text) or _WHICH_EN.match(text)
     if m and len(m.group(1).split()) <= MAX_LOOSE_EN_WORDS:
         return m.group(1).strip()
     m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
@@ -397,7 +398,7 @@ def definition_subject(normalized: str) -> str | None:
 
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
-_SUBJECT_WRAPPING = re.compile(r"^(?:这个|这种|那个|那种|所谓的?)"
+_SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这个|这种|那个|那种|所谓的?)|^(?:这里|这儿|上面|书上)的"
                                # 「记分的时候说的墩分」, 「打牌时提到的X」: where the word was heard
                                r"|^[^,，]{1,12}?(?:所?说的|所?讲的|常说的|提到的)(?=[^,，])"
                                # Cantonese 即係 (「MP即係咩」 → 即是什么)
@@ -427,7 +428,7 @@ _LOOSE_ZH = (
     re.compile(_ZH_ASKER + r"(.+?)(?:是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
                r"[^,，]{0,6}还是[^,，]{0,10}$"),
     # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
-    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
+    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
 )
 _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
@@ -436,6 +437,9 @@ _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:
 _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
                       r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
 # "is lho on my left or my right": which seat a seat's name means
+# "what makes a bid a convention" (Y), "which cards are honors", "which player is the dummy"
+_WHICH_EN = re.compile(r"^(?:what makes (?:a |an |the )?[a-z]+ (?:a |an )?|which (?:cards?|players?|seats?|ones?|one)"
+                       r" (?:is|are|counts? as) (?:a |an |the )?)([a-z]+(?: [a-z]+)?)$")
 _SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?(?:left|right)(?: side)?"
                       r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
 _DIFFERENCE_EN = re.compile(r"^(?:(?:what s|what is|whats|what's) the difference between|difference between)"
@@ -449,12 +453,16 @@ _LOOSE_EN = re.compile(
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
-_CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+")
-_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
+_CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
+                                  r"|具体是(?:什么|啥)|到底是哪[一个位家方]"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is)\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
 _TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
                          r"(?:就是|就叫|叫做|叫|就是说|翻译成|译成|是)([\u4e00-\u9fff]{1,8}?)(?:吗|吧|么|嘛|对吧|对吗)$")
+# a clause that asks a meaning and names nothing: 「规则里怎么定义的」, 「是什么意思」, "what does it mean"
+_BARE_MEANING = re.compile(r"^(?:规则(?:里|中|上)?|书上|那|这)?(?:是)?(?:怎么|如何)(?:定义|解释|规定)的?$|^(?:这|那|它)?(?:是)?(?:什么|啥)意思$"
+                           r"|^what (?:does|do) (?:it|that|this|they) (?:actually |even |really )?mean$|^(?:meaning|definition)$")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 
@@ -513,7 +521,7 @@ def definition_residual(normalized: str) -> str | None:
 _SET_APART = re.compile(r"[「『“\"'‘]([^「」『』“”\"'‘’]{1,40})[」』”\"'’]"
                         r"|([\u4e00-\u9fff]{2,8})这个(?:词|术语|概念|说法|名词|字眼)"
                         r"|\bthe (?:term|word|expression)\s+([a-z][a-z -]{1,30}?)(?=\s+(?:mean|means|refer|is|in|\?)|[?,.!]|$)")
-_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|是啥|指什么|指的是|是指|哪一?家|哪个人|是谁|谁是|何谓|怎么讲"
+_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|是啥|指什么|指的是|是指|哪一?家|哪个人|是谁|谁是|何谓|怎么讲|包括|包含"
                            r"|\b(?:mean|means|meaning|definition|define|refers?|stand for|who is|what is|what's)\b")
 
 
@@ -545,6 +553,7 @@ def definition_subjects(normalized: str) -> list[str]:
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
     clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
     compared = compared_subjects(normalized)
+    subjects: list[str] = []
     for clause in clauses:
         translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
         if translated:
@@ -556,7 +565,15 @@ def definition_subjects(normalized: str) -> list[str]:
     extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
     # the first clause, with an aside after it: 「局矿是啥，牌套上画红色那个」
     extra += clauses[:1] if len(clauses) > 1 else []
-    subjects: list[str] = []
+    # a clause that asks the meaning of nothing named in it (「…，规则里怎么定义的」, "— what does it mean?"):
+    # the word before it — a short clause as a whole, or the start of the first clause (「花色一共几种」)
+    for i, clause in enumerate(clauses[1:], 1):
+        if _BARE_MEANING.match(_PUNCT.sub(" ", clause).strip()):
+            before = _PUNCT.sub(" ", clauses[i - 1]).strip()
+            if before and (len(before.split()) <= 3 if before.isascii() else len(before) <= 6):
+                subjects.append(before)
+            head = _PUNCT.sub("", clauses[0])
+            subjects += [head[:n] for n in range(min(6, len(head)), 1, -1)] if not head.isascii() else []
     for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
         whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
         subjects += [s for s in (whole, bare) if s]

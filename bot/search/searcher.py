@@ -59,7 +59,7 @@ _TWO_NAMES = re.compile(r"\s*[/、|]\s*")
 # a generic noun after a Chinese term (「一节比赛」, 「局况这个东西」)
 _GENERIC_TAIL_ZH = re.compile(r"(?<=.)(?:的)?(?:比赛|赛事|这个东西|这东西|东西)$")
 # Where the rule text defines a word of its own (「…的牌张，…均为罚张」, 「…即成为轻罚张」, 「…称为小满贯」)
-_DEFINES = re.compile(r"(?:均为|即为|称为|即成为)([\u4e00-\u9fff]{2,6}?)(?=[，。；;、(（\s]|$)")
+_DEFINES = re.compile(r"(?:均为|即为|称为|即成为)([\u4e00-\u9fff]{2,6}?)(?=[，。；;、(（\s,.:]|$)")
 
 
 def _spelling_readings(subject: str) -> list[str]:
@@ -309,6 +309,16 @@ class Searcher:
         return result
 
     @functools.cached_property
+    def _named_in_definitions(self) -> dict[str, Definition]:
+        """The words a definition's own text names (see _DEFINES), each with the definition."""
+        found: dict[str, Definition] = {}
+        for d in self.rulebook.definitions:
+            for word in _DEFINES.findall(normalize_query(d.text or "")):
+                if word not in self._definitions:
+                    found.setdefault(word, d)
+        return found
+
+    @functools.cached_property
     def _defined_in_laws(self) -> dict[str, tuple]:
         """The words the rule text of a law defines (see _DEFINES), each with its row's key."""
         found: dict[str, tuple] = {}
@@ -456,6 +466,10 @@ class Searcher:
         an English word as the glossary spells it (irreularity → irregularity) and its bridges."""
         candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject),
                       *_spelling_readings(subject)]
+        # a word a definition names in so many words (局: 「…称为成局」; 满贯: 「…称为小满贯」)
+        named_by = self._named_in_definitions.get(subject)
+        if named_by:
+            return named_by
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)

@@ -36,7 +36,8 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}是啥意思，打牌时老听人说", "昨天比赛裁判说了好几次，这个{}到底指什么？", "什么情况才算{}？群里吵起来了",
              "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？", "{}是指哪些情况？",
              "{}是啥，刚学桥牌看不懂", "{}是什么？是不是和叫牌有关", "{}是怎么回事", "{}到底是怎么回事", "什么才叫{}",
-             "打牌时说的{}指的是啥", "{}即係咩？", "{}係咪即係書上講嗰個意思？")
+             "打牌时说的{}指的是啥", "{}即係咩？", "{}係咪即係書上講嗰個意思？", "{}的正式定义是啥？", "这里的{}到底指的是什么",
+             "{}是啥 是不是就是书上说的那个", "{}，规则里怎么定义的", "裁判说了{}，{}指啥？", "{}是指书上那个意思吗")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -50,7 +51,8 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "wat is {}", "how do the laws define {}", "Q: what is {}",
              "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
              "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
-             "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?")
+             "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?", "{} - what does it actually mean?",
+             "how is the {} determined")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
@@ -244,7 +246,9 @@ def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, te
     assert [(h.law, h.term) for h in hits[:2]] == [(0, t) for t in terms]
 
 
-@pytest.mark.parametrize("question, term", [("什么是一节比赛", "节"), ("what's a round in a pairs game", "轮")])
+@pytest.mark.parametrize("question, term", [("什么是一节比赛", "节"), ("what's a round in a pairs game", "轮"),
+                                            ("成局是指墩分要到多少才算？", "局"), ("which cards are honors?", "大牌"),
+                                            ("what makes a bid a convention", "约定"), ("花色一共几种，规则里怎么定义的", "花色")])
 def test_a_term_with_a_generic_noun_or_event_after_it_gets_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
