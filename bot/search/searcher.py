@@ -290,10 +290,13 @@ class Searcher:
             best = self.resemblance(q)
             # The pooled look-up only matters when a missing law's phrase is close enough at all.
             pooled = self.pooled(q) if not named and may_be_absent(best) else {}
-            result.absent = self.model.absent.decide(best, named, self.absent_laws, answered,
-                                                     ranked[0].best.bm25 if ranked else 0.0, pooled,
-                                                     self.absent_hinted(q) if pooled else set(),
-                                                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
+            # Single characters alone (「今晚吃什么」 → 吃) are no evidence of a missing law either.
+            result.absent = []
+            if any(len(w) > 1 for w in q.terms):
+                result.absent = self.model.absent.decide(
+                    best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
+                    self.absent_hinted(q) if pooled else set(),
+                    phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (

@@ -143,3 +143,8 @@ def test_a_question_told_in_one_period_of_the_board_conflicts_with_a_clause_of_t
     from bot.search.missing import phase_conflict
 
     assert phase_conflict(normalize_query(question), law) == conflict
+
+
+@pytest.mark.parametrize("question", ["今晚吃什么", "今天天气怎么样", "hello", "谢谢大家", "我们几点开始"])
+def test_small_talk_raises_no_alarm(corpus_searcher, question):
+    assert corpus_searcher.ask(question).absent == []
