@@ -1,7 +1,7 @@
 """Search benchmark: this search against the previous release's search and rank-bm25, same sets, one run.
 
 Run: ``.venv/bin/python bench/search_bench.py [QUESTIONS.jsonl …]`` (or ``make bench``); with no
-file, every question set of the repository (the dev set, own, held-out a–e), each on its own
+file, every training set of the repository (the dev set, own, held-out a–h), each on its own
 and all together.
 
 - **search**: ``bot.search.Searcher`` of this tree (situation index, learned ranker, calibrated
@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PREVIOUS = "66e8a6f"
+PREVIOUS = "cf34030"
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.jsonl", ROOT / "bench" / "own_questions.jsonl",
         ROOT / "bench" / "heldout_a.jsonl", ROOT / "bench" / "heldout_b.jsonl", ROOT / "bench" / "heldout_c.jsonl",
         ROOT / "bench" / "heldout_d.jsonl", ROOT / "bench" / "heldout_e.jsonl", ROOT / "bench" / "heldout_f.jsonl",
