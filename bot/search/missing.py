@@ -233,8 +233,8 @@ def may_be_absent(best: dict) -> bool:
     return phrase_lead(best) > ABSENT_MARGIN
 
 
-def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None,
-                    hinted: set[int] = frozenset(), conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
+def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset(),
+                    conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
     phrase plus the pooled phrases), closest first."""
     pooled = pooled or {}

@@ -75,13 +75,16 @@ _DEFINITION_EN = re.compile(
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
-    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)"
-    r"|(?:a |an |the )?(?:pairs?|teams?|individual|duplicate|club|bridge)? ?(?:game|event|match|tournament|contest|session)))?"
+    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge"
+    r"|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)"
+    r"|(?:a |an |the )?(?:pairs?|teams?|individual|duplicate|club|bridge)? ?"
+    r"(?:game|event|match|tournament|contest|session)))?"
     r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)"
     r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
-    r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$|^how (?:is|are) (?:a |an |the )?(.+?) (?:defined|determined|decided)$")
+    r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$"
+    r"|^how (?:is|are) (?:a |an |the )?(.+?) (?:defined|determined|decided)$")
 # A question may end in a particle after its last word (「罚张是什么意思啊」).
 _TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
@@ -436,10 +439,10 @@ _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:
 # "is X the same as Y", "is X just another word for Y"
 _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
                       r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
-# "is lho on my left or my right": which seat a seat's name means
 # "what makes a bid a convention" (Y), "which cards are honors", "which player is the dummy"
 _WHICH_EN = re.compile(r"^(?:what makes (?:a |an |the )?[a-z]+ (?:a |an )?|which (?:cards?|players?|seats?|ones?|one)"
                        r" (?:is|are|counts? as) (?:a |an |the )?)([a-z]+(?: [a-z]+)?)$")
+# "is lho on my left or my right": which seat a seat's name means
 _SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?(?:left|right)(?: side)?"
                       r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
 _DIFFERENCE_EN = re.compile(r"^(?:(?:what s|what is|whats|what's) the difference between|difference between)"
@@ -461,8 +464,10 @@ _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎
 _TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
                          r"(?:就是|就叫|叫做|叫|就是说|翻译成|译成|是)([\u4e00-\u9fff]{1,8}?)(?:吗|吧|么|嘛|对吧|对吗)$")
 # a clause that asks a meaning and names nothing: 「规则里怎么定义的」, 「是什么意思」, "what does it mean"
-_BARE_MEANING = re.compile(r"^(?:规则(?:里|中|上)?|书上|那|这)?(?:是)?(?:怎么|如何)(?:定义|解释|规定)的?$|^(?:这|那|它)?(?:是)?(?:什么|啥)意思$"
-                           r"|^what (?:does|do) (?:it|that|this|they) (?:actually |even |really )?mean$|^(?:meaning|definition)$")
+_BARE_MEANING = re.compile(r"^(?:规则(?:里|中|上)?|书上|那|这)?(?:是)?(?:怎么|如何)(?:定义|解释|规定)的?$"
+                           r"|^(?:这|那|它)?(?:是)?(?:什么|啥)意思$"
+                           r"|^what (?:does|do) (?:it|that|this|they) (?:actually |even |really )?mean$"
+                           r"|^(?:meaning|definition)$")
 _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 

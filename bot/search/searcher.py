@@ -467,12 +467,12 @@ class Searcher:
         """The defined term a definition question's X names: as written, without an article, in
         ``extra`` readings (typos fixed), in shape-alike or other spellings, through the glossary, or
         an English word as the glossary spells it (irreularity → irregularity) and its bridges."""
-        candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject),
-                      *_spelling_readings(subject)]
         # a word a definition names in so many words (局: 「…称为成局」; 满贯: 「…称为小满贯」)
         named_by = self._named_in_definitions.get(subject)
         if named_by:
             return named_by
+        candidates = [subject, _ARTICLE.sub("", subject), *extra, *_shape_alike_readings(subject),
+                      *_spelling_readings(subject)]
         candidates += self.lexicon.glossary.get(subject, [])
         if subject.isascii():
             word = self.lexicon.english_word(subject)

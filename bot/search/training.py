@@ -301,9 +301,9 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         answered = searcher.model.probability(confidence_features(q, ranked, best)) if ranked else 0.0
         names = searcher.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "", skip)
         hinted = searcher.absent_hinted(q, skip)
+        conflict = missing.phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None)
         features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
-                                                   searcher.pooled(q, skip), hinted,
-                                                   missing.phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
+                                                   searcher.pooled(q, skip), hinted, conflict)
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))

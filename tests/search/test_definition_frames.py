@@ -160,8 +160,10 @@ def _swapped_letters(name: str) -> str:
     return " ".join(words)
 
 
-@pytest.mark.parametrize("term", [t for t in TERMS if t.en and " " in t.en and "—" not in t.en and max(map(len, t.en.split())) >= 6],
-                         ids=lambda d: d.en)
+TWO_WORD_NAMES = [t for t in TERMS if t.en and " " in t.en and "—" not in t.en and max(map(len, t.en.split())) >= 6]
+
+
+@pytest.mark.parametrize("term", TWO_WORD_NAMES, ids=lambda d: d.en)
 def test_an_english_name_of_two_words_typed_with_two_letters_swapped_finds_its_definition(corpus_searcher, term):
     first = corpus_searcher.ask(f"whats a {_swapped_letters(term.en.lower())}").hits[0]
     assert (first.law, first.term) == (0, term.term)
