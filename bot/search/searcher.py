@@ -286,13 +286,13 @@ class Searcher:
             if ranked:
                 result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             answered = result.probability or 0.0
-            named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
-            best = self.resemblance(q)
-            # The pooled look-up only matters when a missing law's phrase is close enough at all.
-            pooled = self.pooled(q) if not named and may_be_absent(best) else {}
             # Single characters alone (「今晚吃什么」 → 吃) are no evidence of a missing law either.
             result.absent = []
             if any(len(w) > 1 for w in q.terms):
+                named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
+                best = self.resemblance(q)
+                # The pooled look-up only matters when a missing law's phrase is close enough at all.
+                pooled = self.pooled(q) if not named and may_be_absent(best) else {}
                 result.absent = self.model.absent.decide(
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
