@@ -62,9 +62,12 @@ _DEFINITION_ZH = (
         r"|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定)的?"
         r"|(?:一共|总共)?有?(?:几|哪几|多少)种(?:意思|含义|意义)?"
         # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
-        r"|(?:是|就是)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,2}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
+        r"|(?:是|就是|系)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,2}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
         r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
-        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?怎么(?:一)?回事)$"
+        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?怎么(?:一)?回事"
+        # 「加倍是什么性质的叫牌」, 「牌墩是怎么构成的」
+        r"|(?:是)?(?:什么|啥|哪种|哪一种|哪类)(?:性质|类型|种类)的[\u4e00-\u9fff]{0,3}"
+        r"|(?:是)?(?:怎么|如何|怎样|由什么|由哪些|由哪几[张个家])(?:构成|组成)的?)$"
     ),
 )
 _DEFINITION_EN = re.compile(
@@ -75,7 +78,7 @@ _DEFINITION_EN = re.compile(
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
-    r"(?:\s+in (?:duplicate bridge|duplicate|contract bridge|bridge"
+    r"(?:\s+(?:in|under|according to|per) (?:duplicate bridge|duplicate|contract bridge|bridge"
     r"|the (?:chinese )?(?:laws|rules|rulebook|rule book|lawbook)"
     r"|(?:a |an |the )?(?:pairs?|teams?|individual|duplicate|club|bridge)? ?"
     r"(?:game|event|match|tournament|contest|session)))?"
@@ -402,6 +405,8 @@ def definition_subject(normalized: str) -> str | None:
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
 _SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这个|这种|那个|那种|所谓的?)|^(?:这里|这儿|上面|书上)的"
+                               # 「一个正常的牌墩」: the word, not the example
+                               r"|^一个(?:(?:正常|完整|合法|标准|普通)的)?"
                                # 「记分的时候说的墩分」, 「打牌时提到的X」: where the word was heard
                                r"|^[^,，]{1,12}?(?:所?说的|所?讲的|常说的|提到的)(?=[^,，])"
                                # Cantonese 即係 (「MP即係咩」 → 即是什么)
@@ -428,7 +433,7 @@ _LOOSE_ZH = (
     # 「请问明手」, 「明手?」: the bare term
     re.compile(r"(?:请问|问一下)(.+)$"),
     # 「上家是左边还是右边的对手」: which seat a seat's name means
-    re.compile(_ZH_ASKER + r"(.+?)(?:是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
+    re.compile(_ZH_ASKER + r"(.+?)(?:是指|指的是|是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
                r"[^,，]{0,6}还是[^,，]{0,10}$"),
     # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
     re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
@@ -449,6 +454,7 @@ _DIFFERENCE_EN = re.compile(r"^(?:(?:what s|what is|whats|what's) the difference
                             r" (?:a |an |the )?([a-z][a-z -]{0,30}?) and (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's|who are"
+    r"|who (?:exactly |actually |really )?(?:becomes|is|counts as)"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
     r"|please explain|explain to me)\s+(?:a |an |the )?(.+?)"
     r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge)?$")
@@ -457,7 +463,7 @@ _LOOSE_EN = re.compile(
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指的是|是指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
+_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
                                   r"|具体是(?:什么|啥)|到底是哪[一个位家方]"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is)\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
@@ -530,17 +536,24 @@ _ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|
                            r"|\b(?:mean|means|meaning|definition|define|refers?|stand for|who is|what is|what's)\b")
 
 
+# A word the message itself calls a word of the laws — 「规则里的'违规'」, 「明手这个词」, "the laws' 'claim'" —
+# is asked about whatever the question then asks of it (「…范围有多大」, 「…什么时候开始算」).
+_CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:里|中|上)?(?:所?说|所?讲|写)?的\s*[「『“\"'‘]([^「」『』“”\"'‘’]{1,12})[」』”\"'’]"
+                            r"|([\u4e00-\u9fff]{1,8})这个(?:词|术语|名词|概念)"
+                            r"|\bthe (?:laws|rules)(?:'|’)? [\"'‘“]([a-z][a-z -]{1,30}?)[\"'’”]")
+
+
 def definition_set_apart(normalized: str) -> list[str]:
     """The words a longer message sets apart (quotes, 「X这个词」, "the term X") when it also asks
-    what something means — candidates for a definition question; the caller checks they are terms."""
-    if not _ASKS_MEANING.search(normalized):
-        return []
+    what something means, or calls a word of the laws (「规则里的'违规'…」) whatever it asks —
+    candidates for a definition question; the caller checks they are terms."""
     found = []
-    for m in _SET_APART.finditer(normalized):
+    matches = list(_SET_APART.finditer(normalized)) if _ASKS_MEANING.search(normalized) else []
+    for m in matches + list(_CALLED_A_TERM.finditer(normalized)):
         quoted, called, english = m.groups()
         # 「…出现线位墩数这个词」: the word is the run's tail, of whatever length
         found += [quoted or english] if not called else [called[i:] for i in range(len(called))]
-    return [w.strip() for w in found]
+    return list(dict.fromkeys(w.strip() for w in found if w))
 
 
 def meaning_clauses(normalized: str) -> list[str]:
@@ -585,8 +598,21 @@ def definition_subjects(normalized: str) -> list[str]:
         if bare and len(bare) <= 6:
             # the bracket names the short X itself, not an aside in a told situation
             subjects += [name.strip() for name in _BRACKETED.findall(text)]
-    # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks about a call
-    return list(dict.fromkeys(subjects + compared))
+    # 「牌套跟牌套里的牌是怎么定义的」: each word of an X that joins two
+    subjects += [part for s in subjects for part in _joined_parts(s)]
+    # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks
+    # about a call; 「叫牌和实质叫牌有什么区别？什么才算实质叫牌」 about 实质叫牌, the one a clause asks on its own
+    asked_alone = [s for s in subjects if s in compared and s != compared[0]] if len(sentences) > 1 else []
+    return list(dict.fromkeys(asked_alone + subjects + compared))
+
+
+_JOINED = re.compile(r"^([\u4e00-\u9fff]{2,8}?)(?:和|跟|与|及|以及|或者?)([\u4e00-\u9fff]{2,10})$")
+
+
+def _joined_parts(subject: str) -> list[str]:
+    """The two words of an X that joins them (「牌套跟牌套里的牌」 → 牌套, 牌套里的牌); [] otherwise."""
+    m = _JOINED.match(subject)
+    return [m.group(1), m.group(2)] if m else []
 
 
 def compared_subjects(normalized: str) -> list[str]:

@@ -37,7 +37,10 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}和{}是一回事吗？", "群里说的{}是哪个？", "{}是不是就是书上说的那个意思？", "{}是指哪些情况？",
              "{}是啥，刚学桥牌看不懂", "{}是什么？是不是和叫牌有关", "{}是怎么回事", "{}到底是怎么回事", "什么才叫{}",
              "打牌时说的{}指的是啥", "{}即係咩？", "{}係咪即係書上講嗰個意思？", "{}的正式定义是啥？", "这里的{}到底指的是什么",
-             "{}是啥 是不是就是书上说的那个", "{}，规则里怎么定义的", "裁判说了{}，{}指啥？", "{}是指书上那个意思吗")
+             "{}是啥 是不是就是书上说的那个", "{}，规则里怎么定义的", "裁判说了{}，{}指啥？", "{}是指书上那个意思吗",
+             # what the question then asks of a word it calls a word of the laws; the word in a joined pair
+             "{}这个词到底什么时候开始算？", "规则里的'{}'范围有多大，什么都算吗", "{}係指乜嘢？", "{}是怎么构成的",
+             "一个正常的{}是怎么构成的")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -52,7 +55,7 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
              "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
              "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?", "{} - what does it actually mean?",
-             "how is the {} determined")
+             "how is the {} determined", "what exactly is a '{}' under the laws — does it matter?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
@@ -183,6 +186,13 @@ def test_a_term_named_two_ways_answers_to_each_name(corpus_searcher, term):
         assert (first.law, first.term) == (0, term.term), name
 
 
+@pytest.mark.parametrize("question, term", [("牌套跟牌套裡的牌在規則裡是怎麼定義的？", "牌套或套中的牌"),
+                                            ("明手和庄家是怎么定义的", "明手")])
+def test_two_words_asked_together_get_a_definition_first(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
 OTHER_NAMES = load_term_names()
 DEFINED = {normalize_query(n) for t in TERMS for n in (t.term, t.en or "") if n}
 
@@ -242,7 +252,10 @@ def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_search
 @pytest.mark.parametrize("question, terms", [("明手和庄家有什么区别", ["明手", "庄家"]),
                                              ("is a defender the same as an opponent?", ["防家", "对手"]),
                                              ("what's the difference between a trick and a round", ["牌墩", "轮"]),
-                                             ("跟牌與藏牌是一回事嗎？", ["跟牌", "藏牌"])])
+                                             ("跟牌與藏牌是一回事嗎？", ["跟牌", "藏牌"]),
+                                             # a later sentence asks about the second on its own: it comes first
+                                             ("叫牌和实质叫牌有什么区别？什么才算实质叫牌", ["实质叫牌", "叫牌"]),
+                                             ("庄家和明手有啥不同？明手到底指谁", ["明手", "庄家"])])
 def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, terms):
     hits = corpus_searcher.ask(question).hits
     assert [(h.law, h.term) for h in hits[:2]] == [(0, t) for t in terms]
@@ -250,7 +263,9 @@ def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, te
 
 @pytest.mark.parametrize("question, term", [("什么是一节比赛", "节"), ("what's a round in a pairs game", "轮"),
                                             ("成局是指墩分要到多少才算？", "局"), ("which cards are honors?", "大牌"),
-                                            ("what makes a bid a convention", "约定"), ("花色一共几种，规则里怎么定义的", "花色")])
+                                            ("what makes a bid a convention", "约定"), ("花色一共几种，规则里怎么定义的", "花色"),
+                                            ("加倍到底是什么性质的叫牌？能对谁加倍", "加倍"), ("再加倍是哪一种叫牌", "再加倍"),
+                                            ("Who exactly becomes declarer?", "庄家"), ("上家是指左边还是右边的对手？", "上家")])
 def test_a_term_with_a_generic_noun_or_event_after_it_gets_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
