@@ -29,17 +29,24 @@ def told_bids(text: str) -> list[tuple[tuple[int, int], bool, int, int]]:
     """((level, denomination 0–4), said to be made, start, end) of every bid in ``text`` (normalised), in order."""
     out = []
     for m in _BID.finditer(text):
-        made = bool(_MADE.search(text[max(0, m.start() - 6) : m.start()])) and not _NAMED_AFTER.match(text[m.end() :])
+        made = bool(_MADE.search(text[max(0, m.start() - 12) : m.start()])) and not _NAMED_AFTER.match(text[m.end() :])
         out.append(((int(m.group(1)), _STRAINS[m.group(2)]), made, m.start(), m.end()))
     return out
 
 
 def insufficient_bid(text: str) -> bool:
-    """Whether ``text`` tells a bid made that does not outrank the bid told just before it
-    (「对方开叫1NT，我叫了1♠」), or the bid it was made "over" ("I bid 1S over their 1NT")."""
+    """Whether ``text`` tells a bid made that does not outrank the last bid told as made before it, or
+    else the bid told just before it (「对方开叫1NT，我叫了1♠」; 「对方开叫2♥，我以为是1♥就叫了2♦」: the 1♥
+    was only thought), or the bid it was made "over" ("I bid 1S over their 1NT")."""
     bids = told_bids(text)
     for first, second in zip(bids, bids[1:]):
-        later, earlier = (first, second) if _OVER.search(text[first[3] : second[2]]) else (second, first)
-        if later[1] and later[0] <= earlier[0]:
+        if _OVER.search(text[first[3] : second[2]]) and first[1] and first[0] <= second[0]:
+            return True
+    for j, later in enumerate(bids[1:], 1):
+        made_before = [b for b in bids[:j] if b[1]]
+        earlier = made_before[-1] if made_before else bids[j - 1]
+        # the same bid, named first and then told as made ("is 1NT higher than 1S? … opened 1S"), is one bid
+        same_named = not earlier[1] and later[0] == earlier[0]
+        if later[1] and later[0] <= earlier[0] and not same_named and not _OVER.search(text[later[3] :][:8]):
             return True
     return False

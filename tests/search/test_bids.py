@@ -14,7 +14,9 @@ STRAINS = ["♣", "♦", "♥", "♠", "NT"]
 
 @pytest.mark.parametrize("text", ["对方开叫1NT，我叫了1♠，怎么办", "LHO opened 2H and I bid 2D", "I bid 1S over their 1NT",
                                   "上家开叫2♥，我叫2♦", "他开叫了1♥，我叫了1♥", "對方開叫1無將，我叫了1黑桃",
-                                  "上家开叫2♥，我叫2♦的时候没注意"])
+                                  "上家开叫2♥，我叫2♦的时候没注意",
+                                  # a bid only thought of between the two made
+                                  "對方開叫2♥，我以為是1♥就叫了2♦", "RHO opened 2S, I thought it was 1S and bid 2H"])
 def test_a_bid_that_does_not_outrank_the_last_is_insufficient(text):
     assert insufficient_bid(normalize_query(text))
 
@@ -23,7 +25,9 @@ def test_a_bid_that_does_not_outrank_the_last_is_insufficient(text):
                                   "打3NT的时候明手说话了", "对方开叫2♦，我想争叫红心，叫2♥可以吗", "我开叫1♠其实只有4张",
                                   "opened 1NT and partner bid 2C stayman", "I bid 2S over their 2H",
                                   # the same bid named again, as the one somebody made
-                                  "我问对方2♦什么意思，结果是叫2♦的那个人自己回答的"])
+                                  "我问对方2♦什么意思，结果是叫2♦的那个人自己回答的",
+                                  "同伴开叫1♠，我以为他是1♥，叫了2♠",
+                                  "So is 1NT higher than 1S? opponent opened 1S and I bid 1NT"])
 def test_a_contract_told_in_passing_or_a_sufficient_bid_is_not(text):
     assert not insufficient_bid(normalize_query(text))
 
