@@ -59,22 +59,27 @@ _DEFINITION_ZH = (
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
         r"|的(?:正式|准确|具体|官方)?定义是(?:什么|啥)|的(?:正式|准确|具体|官方)定义|的定义是|的意思是|是什么东西|是什么|是啥"
-        r"|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定)的?"
+        r"|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定|定)的?"
         r"|(?:一共|总共)?有?(?:几|哪几|多少)种(?:意思|含义|意义)?"
         # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
         r"|(?:是|就是|系)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,2}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
         r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
-        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?怎么(?:一)?回事"
+        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?(?:怎么|咋)(?:一)?回事"
         # 「加倍是什么性质的叫牌」, 「牌墩是怎么构成的」
         r"|(?:是)?(?:什么|啥|哪种|哪一种|哪类)(?:性质|类型|种类)的[\u4e00-\u9fff]{0,3}"
-        r"|(?:是)?(?:怎么|如何|怎样|由什么|由哪些|由哪几[张个家])(?:构成|组成)的?)$"
+        r"|(?:是)?(?:怎么|如何|怎样|由什么|由哪些|由哪几[张个家])(?:构成|组成)的?"
+        # 「X是个什么东西」, 「X是什么叫法」, 「X的意义」, 「X应该是怎样的」, 「X到底是干嘛的」, 「X算哪部分」, 「X的范围有多大」
+        r"|(?:是)?个?(?:什么|啥)(?:东西|玩意儿?|叫法|说法|概念)|的意义(?:是什么|是啥)?|在[\u4e00-\u9fff]{1,6}(?:里|中)的意义"
+        r"|(?:应该)?是(?:怎样|怎么样)的|(?:是)?干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|有(?:什么|啥)用"
+        r"|(?:算|属于)哪(?:一)?(?:部分|种|类)|的?范围(?:有多大|是什么|是啥|包括哪些|多大))$"
     ),
 )
 _DEFINITION_EN = re.compile(
     r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
     r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered|who counts as|who qualifies as|who is considered"
     r"|what(?:'s| s|s) meant by"
-    r"|what(?: is|'s| s|s) the (?:definition|meaning) of|the (?:definition|meaning) of"
+    r"|what(?: is|'s| s|s) the (?:actual |exact |official |real |precise )?(?:definition|meaning) of"
+    r"|the (?:actual |exact |official |real |precise )?(?:definition|meaning) of"
     r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
@@ -384,7 +389,7 @@ def definition_subject(normalized: str) -> str | None:
     """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None.
     Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
     told situation they are the end of a longer sentence, not a word to define."""
-    text = _PUNCT.sub(" ", normalized).strip()
+    text = _EN_LEAD_IN.sub("", _PUNCT.sub(" ", normalized).strip())
     m = _LOOSE_EN.match(text) or _SEAT_EN.match(text) or _WHICH_EN.match(text)
     if m and len(m.group(1).split()) <= MAX_LOOSE_EN_WORDS:
         return m.group(1).strip()
@@ -403,6 +408,10 @@ def definition_subject(normalized: str) -> str | None:
     return None
 
 
+# Words a chat message may open a question with ("like what is the director", "so who is dummy")
+_EN_LEAD_IN = re.compile(r"^(?:(?:like|so|ok|okay|and|but|hmm|um|also|then|wait)\s+)+(?=(?:what|who|how|which|is|are)\b)")
+
+
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
 _SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这个|这种|那个|那种|所谓的?)|^(?:这里|这儿|上面|书上)的"
                                # 「一个正常的牌墩」: the word, not the example
@@ -413,7 +422,8 @@ _SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这�
                                r"|即$"
                                r"|^(?:群里|大家|别人|人家|他们|书上|老师|裁判)(?:所?说的|所?讲的|常说的)"
                                r"|^(?:桥牌术语|术语|名词|(?:规则|桥牌)(?:里|中)?)(?:所?说的|所?讲的|的)?"
-                               r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌)书?(?:里|中|上)?$")
+                               r"|^比赛(?:里|中)的"
+                               r"|(?:这个|这)(?:词|术语|名词|说法)?$|(?:词|术语|名词)$|在(?:规则|桥牌|比赛)书?(?:里|中|上)?$")
 
 
 # Looser ways to ask what a word means: only for a short X (see definition_subject).
@@ -436,14 +446,22 @@ _LOOSE_ZH = (
     re.compile(_ZH_ASKER + r"(.+?)(?:是指|指的是|是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
                r"[^,，]{0,6}还是[^,，]{0,10}$"),
     # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
-    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)(?:吗|么|吧|呢)?$"),
+    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)"
+               r"(?:吗|么|吧|呢)?(?:还是(?:什么|别的|啥))?$"),
+    # 「有人能说说X吗」, 「X有人懂吗」
+    re.compile(r"(?:有人|有谁|谁)(?:能|可以)?(?:说说|讲讲|解释一下|解释下|介绍一下)(.+?)(?:吗|么|呢)?$"),
+    re.compile(_ZH_ASKER + r"(.+?)(?:有人懂吗|有谁懂|谁懂|有人知道吗)$"),
+    # 「剩下的牌还叫一手牌吗」: whether something still counts as X
+    re.compile(r"[^,，]{0,14}?(?:还|也|仍然)(?:算|叫|能叫|能算)(?:是)?(.{1,8}?)(?:吗|么)$"),
+    # 「明手是首引之前就算了还是首引之后才算」: when something starts to count as X
+    re.compile(r"(.{1,6}?)是[^,，]{0,12}?(?:就|才)?算了?还是[^,，]{0,12}?才?算$"),
 )
 _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
                        r"|(?:是|算)?(?:一回事|一个意思|同一个(?:意思|东西|概念)?|一样|一样的)(?:吗|么|吧|不|啊)?$)")
 # "is X the same as Y", "is X just another word for Y"
 _SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
-                      r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
+                      r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,60}?)$")
 # "what makes a bid a convention" (Y), "which cards are honors", "which player is the dummy"
 _WHICH_EN = re.compile(r"^(?:what makes (?:a |an |the )?[a-z]+ (?:a |an )?|which (?:cards?|players?|seats?|ones?|one)"
                        r" (?:is|are|counts? as) (?:a |an |the )?)([a-z]+(?: [a-z]+)?)$")
@@ -457,20 +475,23 @@ _LOOSE_EN = re.compile(
     r"|who (?:exactly |actually |really )?(?:becomes|is|counts as)"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
     r"|please explain|explain to me)\s+(?:a |an |the )?(.+?)"
-    r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge)?$")
+    r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge|\s+exactly|\s+actually)?$")
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
+_EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
-                                  r"|具体是(?:什么|啥)|到底是哪[一个位家方]"
-                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is)\b")
+                                  r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
+                                  r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的"
+                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is"
+                                  r"|what (?:exactly|actually) (?:is|are))\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
 _TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
                          r"(?:就是|就叫|叫做|叫|就是说|翻译成|译成|是)([\u4e00-\u9fff]{1,8}?)(?:吗|吧|么|嘛|对吧|对吗)$")
 # a clause that asks a meaning and names nothing: 「规则里怎么定义的」, 「是什么意思」, "what does it mean"
-_BARE_MEANING = re.compile(r"^(?:规则(?:里|中|上)?|书上|那|这)?(?:是)?(?:怎么|如何)(?:定义|解释|规定)的?$"
+_BARE_MEANING = re.compile(r"^(?:规则(?:里|中|上)?|书上|那|这)?(?:是)?(?:怎么|如何)(?:定义|解释|规定|说)的?$"
                            r"|^(?:这|那|它)?(?:是)?(?:什么|啥)意思$"
                            r"|^what (?:does|do) (?:it|that|this|they) (?:actually |even |really )?mean$"
                            r"|^(?:meaning|definition)$")
@@ -538,9 +559,9 @@ _ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|
 
 # A word the message itself calls a word of the laws — 「规则里的'违规'」, 「明手这个词」, "the laws' 'claim'" —
 # is asked about whatever the question then asks of it (「…范围有多大」, 「…什么时候开始算」).
-_CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:里|中|上)?(?:所?说|所?讲|写)?的\s*[「『“\"'‘]([^「」『』“”\"'‘’]{1,12})[」』”\"'’]"
+_CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:里|中|上)?(?:(?:所?说|所?讲|写)?的|叫做?|所谓的?)\s*[「『“\"'‘]([^「」『』“”\"'‘’]{1,12})[」』”\"'’]"
                             r"|([\u4e00-\u9fff]{1,8})这个(?:词|术语|名词|概念)"
-                            r"|\bthe (?:laws|rules)(?:'|’)? [\"'‘“]([a-z][a-z -]{1,30}?)[\"'’”]")
+                            r"|\b(?:the )?(?:laws|rules)(?:'|’)?(?: call| calls| mean by| name)? [\"'‘“]([a-z][a-z —–-]{1,40}?)[\"'’”]")
 
 
 def definition_set_apart(normalized: str) -> list[str]:
@@ -598,14 +619,17 @@ def definition_subjects(normalized: str) -> list[str]:
         if bare and len(bare) <= 6:
             # the bracket names the short X itself, not an aside in a told situation
             subjects += [name.strip() for name in _BRACKETED.findall(text)]
-    # 「牌套跟牌套里的牌是怎么定义的」: each word of an X that joins two
+    # 「牌套跟牌套里的牌是怎么定义的」: each word of an X that joins two; 「纠正是指罚分吗还是什么」: the X before
+    # what the asker takes it to mean, when a wider frame took both
     subjects += [part for s in subjects for part in _joined_parts(s)]
+    subjects += [m.string[: m.start()] for s in subjects for m in [_TAKEN_TO_MEAN.search(s)] if m and m.start() > 0]
     # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks
     # about a call; 「叫牌和实质叫牌有什么区别？什么才算实质叫牌」 about 实质叫牌, the one a clause asks on its own
     asked_alone = [s for s in subjects if s in compared and s != compared[0]] if len(sentences) > 1 else []
     return list(dict.fromkeys(asked_alone + subjects + compared))
 
 
+_TAKEN_TO_MEAN = re.compile(r"是指|就是|是不是|指的是|是否")
 _JOINED = re.compile(r"^([\u4e00-\u9fff]{2,8}?)(?:和|跟|与|及|以及|或者?)([\u4e00-\u9fff]{2,10})$")
 
 
@@ -619,7 +643,7 @@ def compared_subjects(normalized: str) -> list[str]:
     """The two words of each comparison in ``normalized`` (「X和Y有什么区别」, 「X和Y是一回事吗」,
     "is X the same as Y", "what's the difference between X and Y"), in order."""
     found: list[str] = []
-    for clause in _CLAUSE_END.split(normalized):
+    for clause in (c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part)):
         if not clause.strip():
             continue
         m = (_COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())

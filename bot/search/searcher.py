@@ -47,6 +47,8 @@ from bot.base.textnorm import normalize_query
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
+# letters that may be a term typed in pinyin: a run of words of letters, up to four (ming shou, jukuang)
+_PINYIN_RUN = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?: [A-Za-z]+){0,3}(?![A-Za-z])")
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
@@ -253,7 +255,7 @@ class Searcher:
 
         ``actor`` ("declarer", "dummy", "defender" or None) is the asker's reading of who acted,
         overriding what the question says (a clarifying answer, a follow-up 「如果是庄家呢」)."""
-        q = understand(question[:MAX_QUERY_CHARS], self.segmenter, self.lexicon)
+        q = understand(self._terms_for_pinyin(question[:MAX_QUERY_CHARS]), self.segmenter, self.lexicon)
         result = SearchResult(query=question, normalized=q.normalized, hits=[], confident=False,
                               reference=q.reference, reference_error=q.reference_error)
         if q.reference:
@@ -310,6 +312,39 @@ class Searcher:
                 # The answer hangs on who acted: ask, rather than quote one reading as the answer.
                 result.confident = result.confident and result.ambiguous is None
         return result
+
+    def _terms_for_pinyin(self, question: str) -> str:
+        """``question`` with a defined term typed in toneless pinyin written as the term (「shizhi叫牌指什么」,
+        "jukuang 是指有局无局吗", 「“lun dao”这个术语」): two syllables or more, joined or apart."""
+        if not _PINYIN_RUN.search(question):
+            return question
+        table, starts = self._pinyin_terms
+
+        def term(m: re.Match) -> str:
+            sound = m.group(0).lower().replace(" ", "")
+            if sound in table:
+                return table[sound]
+            # the start of a term in pinyin, its rest in characters (「shizhi叫牌」 → 实质叫牌)
+            rest = m.string[m.end():].lstrip()
+            return next((start for start, name in starts.get(sound, ()) if rest.startswith(name[len(start):])),
+                        m.group(0))
+
+        return _PINYIN_RUN.sub(term, question)
+
+    @functools.cached_property
+    def _pinyin_terms(self) -> tuple[dict[str, str], dict[str, list[tuple[str, str]]]]:
+        """Each defined name of two characters or more by its toneless pinyin, and its starts of two
+        characters or more (with the name) by theirs."""
+        table: dict[str, str] = {}
+        starts: dict[str, list[tuple[str, str]]] = {}
+        for name in self._definitions:
+            if len(name) > 1 and all("\u4e00" <= ch <= "\u9fff" for ch in name):
+                sounds = self.lexicon.pinyin_of(name)
+                spelt = ["".join(sounds.get(ch, "?") for ch in name[:n]) for n in range(2, len(name) + 1)]
+                table.setdefault(spelt[-1], name)
+                for n, sound in enumerate(spelt[:-1], 2):
+                    starts.setdefault(sound, []).append((name[:n], name))
+        return table, starts
 
     @functools.cached_property
     def _named_in_definitions(self) -> dict[str, Definition]:

@@ -40,7 +40,10 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}是啥 是不是就是书上说的那个", "{}，规则里怎么定义的", "裁判说了{}，{}指啥？", "{}是指书上那个意思吗",
              # what the question then asks of a word it calls a word of the laws; the word in a joined pair
              "{}这个词到底什么时候开始算？", "规则里的'{}'范围有多大，什么都算吗", "{}係指乜嘢？", "{}是怎么构成的",
-             "一个正常的{}是怎么构成的")
+             "一个正常的{}是怎么构成的",
+             # more of a chat's frames: the thing, its use, its scope, whether something still counts as it
+             "{}是个什么东西？", "{}到底是干嘛的？", "有人能说说{}吗", "{}有人懂吗", "{}的意义", "{}应该是怎样的",
+             "新手求教，{}咋回事", "{}在规则里的意义？", "打到一半这个还叫{}吗？")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -55,12 +58,14 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "quick one: what does {} mean in the chinese rulebook?", "my partner keeps saying it — what does {} even mean?",
              "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
              "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?", "{} - what does it actually mean?",
-             "how is the {} determined", "what exactly is a '{}' under the laws — does it matter?")
+             "how is the {} determined", "what exactly is a '{}' under the laws — does it matter?",
+             "what's the actual definition of {}?", "like what is {}, by definition?", "so who's the {} exactly?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
                 "规则里经常出现{}这个词，是什么意思")
-SET_APART_EN = ("people keep saying '{}' at the table — what does it mean?", "what does the term {} mean in the laws?")
+SET_APART_EN = ("people keep saying '{}' at the table — what does it mean?", "what does the term {} mean in the laws?",
+                "we went down in 3NT — is that what the rules call '{}'?")
 
 TERMS = rulebook_module.load(rulebook_module.RULEBOOK_PATH).definitions
 _TRADITIONAL = opencc.OpenCC("s2t")
@@ -184,6 +189,20 @@ def test_a_term_named_two_ways_answers_to_each_name(corpus_searcher, term):
     for name in term.term.split("或"):
         first = corpus_searcher.ask(f"{name}是指什么").hits[0]
         assert (first.law, first.term) == (0, term.term), name
+
+
+@pytest.mark.parametrize("question, term", [("jukuang 是指有局無局嗎？", "局况"), ("mingshou 是首引之前就算了还是首引之后才算？", "明手"),
+                                            ("规则里那个shizhi叫牌指什么", "实质叫牌"), ("xian wei dun shu 是什么", "线位墩数"),
+                                            ("“lun dao”这个术语指什么时机", "轮到")])
+def test_a_term_typed_in_pinyin_gets_its_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question", ["mingshou可以叫裁判吗", "I think the zhuangjia led from the wrong hand"])
+def test_a_term_typed_in_pinyin_in_a_told_situation_is_read_as_the_term(corpus_searcher, question):
+    first = corpus_searcher.ask(question).hits[0]
+    assert first.law != 0 and first.law in (43, 55, 44, 42)
 
 
 @pytest.mark.parametrize("question, term", [("牌套跟牌套裡的牌在規則裡是怎麼定義的？", "牌套或套中的牌"),
