@@ -23,6 +23,7 @@ from rapidfuzz import fuzz, process
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search import phrase_cache
+from bot.search.absent_families import told_members
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
 from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
@@ -299,6 +300,7 @@ class Searcher:
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
+                result.absent = self._told_member_first(q, result.absent)
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (
@@ -345,6 +347,15 @@ class Searcher:
                 for n, sound in enumerate(spelt[:-1], 2):
                     starts.setdefault(sound, []).append((name[:n], name))
         return table, starts
+
+    def _told_member_first(self, q: Query, absent: list[AbsentLaw]) -> list[AbsentLaw]:
+        """``absent`` with the member of its family that the question tells first (「…我一急直接说了加倍」:
+        a double out of rotation, Law 32), at most as many laws as the detector names."""
+        told = told_members(q.normalized, [a.law for a in absent]) if absent else []
+        if not told:
+            return absent
+        laws = list(dict.fromkeys(told + [a.law for a in absent]))[: self.model.absent.max_laws]
+        return [self.absent_laws[law] for law in laws if law in self.absent_laws]
 
     @functools.cached_property
     def _named_in_definitions(self) -> dict[str, Definition]:
