@@ -19,20 +19,26 @@ _OUT_OF_TURN = re.compile(r"越序|抢先|抢着|没轮到|未轮到|不该(?:�
                           r"|\bout of (?:turn|rotation)|\bbefore (?:his|her|my) turn|\bwrong (?:defender|player|hand)")
 
 # Each family, and for its members the words that tell their act (normalised text, simplified), and
-# whether the question must also say the act was out of turn (a double of one's own partner is Law 36).
-FAMILIES: tuple[tuple[frozenset[int], tuple[tuple[int, re.Pattern, bool], ...]], ...] = (
+# where the question must also say the act was out of turn: "" nowhere, "clause" in the same clause,
+# "near" there or in the clause before (「该我同伴叫，我一急说了加倍」) — a double of one's own partner is
+# Law 36, an opening lead restricted after a call was cancelled Law 26.  A member told out of turn in
+# its own clause ("clause") is named whichever out-of-turn family the detector found.
+FAMILIES: tuple[tuple[frozenset[int], tuple[tuple[int, re.Pattern, str], ...]], ...] = (
     (frozenset({28, 29, 30, 31, 32, 33, 34}), (
         (33, re.compile(r"同时[^,，。]{0,4}(?:叫|开口|说|喊|出了?叫牌卡)|同一时间[^,，。]{0,4}(?:叫|开口|说|喊|出)"
                         r"|\b(?:bid|called|call|spoke)\b[^,.?]{0,20}\bsame (?:time|moment)|\bsame (?:time|moment)\b[^,.?]{0,20}\b(?:bid|call)"
-                        r"|\bsimultaneous (?:calls?|bids?)"), False),
-        (32, re.compile(r"再?加倍|\b(?:re)?doubled?\b|\bx{1,2}\b"), True),
+                        r"|\bsimultaneous (?:calls?|bids?)"), ""),
+        (32, re.compile(r"再?加倍|\b(?:re)?doubled?\b|\bx{1,2}\b"), "near"),
     )),
     (frozenset({53, 54, 55, 56, 57, 58, 60}), (
         (58, re.compile(r"同时[^,，。]{0,3}(?:打|出|引)|两张牌?(?:一起|同时|粘)|\b(?:two|2) cards (?:at once|together|at the same time)"
-                        r"|\bsimultaneous (?:plays?|leads?)"), False),
-        (54, re.compile(r"首攻|首引|\bopening lead\b"), True),
-        (55, re.compile(r"(?:庄家|\bdeclarer\b)[^。.?？]{0,20}(?:错[的了]?(?:一)?手|从(?:自己)?手(?:上|里)"
-                        r"|\bfrom (?:the )?wrong hand|\bfrom (?:his )?(?:own )?hand\b)"), False),
+                        r"|\bsimultaneous (?:plays?|leads?)"), ""),
+        (54, re.compile(r"首攻|首引|\bopening lead\b"), "clause"),
+        (55, re.compile(r"(?:庄家|\bdeclarer\b)[^。.?？]{0,20}(?:错[的了]?(?:一)?手|(?:从|在)(?:自己)?手(?:上|里)"
+                        r"|\bfrom (?:the )?wrong hand|\bfrom (?:his )?(?:own )?hand\b)"), ""),
+        # a lead out of turn accepted (not 「不接受」; a call accepted is 29)
+        (53, re.compile(r"(?:引|出了?一?张|\blead\b|\bled\b)[^。?？]{0,30}(?<![不没])接受"
+                        r"|(?:\blead\b|\bled\b)[^.?]{0,40}(?<!not )(?<!n't )\baccept(?:s|ed)?\b|\bi'?ll take (?:it|that)\b"), "near"),
     )),
 )
 
@@ -40,25 +46,34 @@ FAMILIES: tuple[tuple[frozenset[int], tuple[tuple[int, re.Pattern, bool], ...]],
 _CLAUSE_END = re.compile(r"[,，。.?？!！;；]")
 
 
-def _around(text: str, at: int) -> str:
-    """The clause of ``text`` holding position ``at`` and the clause before it (「该我同伴叫，我一急说了加倍」)."""
+def _clause(text: str, at: int, before_too: int = 0) -> str:
+    """The clause of ``text`` holding position ``at``, with ``before_too`` clauses before it."""
     ends = [m.start() for m in _CLAUSE_END.finditer(text)]
     before = [e for e in ends if e < at]
-    start = before[-2] + 1 if len(before) > 1 else 0
+    start = before[-1 - before_too] + 1 if len(before) > before_too else 0
     end = next((e for e in ends if e >= at), len(text))
     return text[start:end]
 
 
+def _out_of_turn(text: str, at: int, where: str) -> bool:
+    """Whether ``text`` says the act at ``at`` was out of turn where ``where`` asks (see FAMILIES)."""
+    if not where:
+        return True
+    return bool(_OUT_OF_TURN.search(_clause(text, at, 1 if where == "near" else 0)))
+
+
 def told_members(normalized: str, reported: list[int]) -> list[int]:
     """The members of the families of the ``reported`` missing laws whose act ``normalized`` tells,
-    in the families' order (the first a question tells wins within a family)."""
+    in the families' order (the first a question tells wins within a family); a member told out of
+    turn in its own clause (「首攻本来该我下家」) whichever out-of-turn family was found — a lead and a
+    call out of turn are told in the same words."""
     found: list[int] = []
+    if not any(members & set(reported) for members, _ in FAMILIES):
+        return found
     for members, cues in FAMILIES:
-        if not members & set(reported):
-            continue
-        told = next((law for law, cue, out_of_turn in cues
-                     for m in cue.finditer(normalized)
-                     if not out_of_turn or _OUT_OF_TURN.search(_around(normalized, m.start()))), None)
+        own = bool(members & set(reported))
+        told = next((law for law, cue, where in cues if own or where == "clause"
+                     for m in cue.finditer(normalized) if _out_of_turn(normalized, m.start(), where)), None)
         if told is not None:
             found.append(told)
     return found
