@@ -77,3 +77,10 @@ def told_members(normalized: str, reported: list[int]) -> list[int]:
         if told is not None:
             found.append(told)
     return found
+
+
+def told_out_of_turn(normalized: str) -> set[int]:
+    """The members whose act the question says in so many words was out of turn (an opening lead, a
+    double, a lead accepted): told as plainly as a name (「本来该我下家首攻，结果我上家抢先亮了牌」)."""
+    return {law for _, cues in FAMILIES for law, cue, where in cues if where
+            for m in cue.finditer(normalized) if _out_of_turn(normalized, m.start(), where)}

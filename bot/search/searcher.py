@@ -23,7 +23,7 @@ from rapidfuzz import fuzz, process
 from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search import phrase_cache
-from bot.search.absent_families import told_members
+from bot.search.absent_families import told_members, told_out_of_turn
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
 from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
@@ -416,6 +416,7 @@ class Searcher:
         found = names_in(q.normalized, q.expansions + q.corrections, names, skip)
         if INSUFFICIENT_BID_LAW in self.absent_laws and insufficient_bid(q.normalized):
             found.add(INSUFFICIENT_BID_LAW)   # told in notation: 「对方开叫1NT，我叫了1♠」
+        found |= {law for law in told_out_of_turn(q.normalized) if law in self.absent_laws}
         return found
 
     def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:

@@ -41,3 +41,13 @@ def test_nothing_is_named_without_the_act_and_its_family(text, reported):
 def test_the_search_names_a_double_out_of_rotation_first(corpus_searcher):
     absent = corpus_searcher.ask("还没轮到他，他就抢着喊了加倍，怎么处理").absent
     assert absent and absent[0].law == 32
+
+
+@pytest.mark.parametrize("question, law", [("本该我下家首攻，结果我上家抢先把一张牌亮在桌上了，我是庄家能怎么选", 54),
+                                           ("The wrong defender faced the opening lead out of turn. What are my options?", 54)])
+def test_an_act_said_to_be_out_of_turn_names_its_missing_law(corpus_searcher, question, law):
+    assert law in [a.law for a in corpus_searcher.ask(question).absent]
+
+
+def test_an_opening_lead_in_turn_names_nothing(corpus_searcher):
+    assert corpus_searcher.ask("首攻是红心K，明手的牌摊下来以后庄家可以看多久").absent == []
