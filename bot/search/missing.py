@@ -108,9 +108,10 @@ ABSENT_FEATURES = (
 # When a question says its irregularity happened: the auction (laws 17–22 here; 23–39, which rectify
 # its irregularities, are missing) or the play (42–71).  「叫牌的时候我的牌掉到桌上了」 is Law 24,
 # not the play's exposed cards (48–50), whatever words they share.
-_AUCTION_TOLD = re.compile(r"(?:叫牌|竞叫|叫品)(?:的)?(?:时候|时|过程中?|期间|阶段|中途|还没结束)|叫牌中"
+_AUCTION_TOLD = re.compile(r"(?:叫牌|竞叫|叫品)(?:的)?(?:时候|时|过程中?|期间|阶段|中途|还没结束|还没完|还未完|未完|未结束|还没叫完)|叫牌中"
                            r"|\b(?:during|in) the (?:auction|bidding)\b|\bwhile (?:bidding|we were bidding)\b"
-                           r"|\bmid-auction\b|\bbefore the auction (?:was over|ended)\b")
+                           r"|\bmid-auction\b|\bbefore the auction (?:was over|ended)\b"
+                           r"|\bauction (?:wasn'?t|was not|isn'?t|is not) (?:over|finished)\b|\bstill bidding\b")
 _PLAY_TOLD = re.compile(r"(?:打牌|出牌|做庄|防守)(?:的)?(?:时候|时|过程中?|期间|阶段|中途)|打牌中"
                         r"|\b(?:during|in) the play\b|\bmid-?play\b|\bwhile (?:playing|defending|declaring)\b")
 AUCTION_LAWS = range(17, 23)

@@ -429,7 +429,7 @@ _SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这�
 # Looser ways to ask what a word means: only for a short X (see definition_subject).
 MAX_LOOSE_ZH_CHARS = 8
 MAX_LOOSE_EN_WORDS = 4
-_ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?"
+_ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?(?:到底|究竟)?"
 _LOOSE_ZH = (
     # 「什么才算X」, 「什么情况下算X」, 「什么样的定约算X」
     re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何|啥)(?:情况下?|时候|样的[^,，]{0,6}?)?才?(?:算|叫做?)(?:是)?)"
@@ -482,7 +482,7 @@ _SENTENCE_END = re.compile(r"[?？!！。;；]+")
 _EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么叫|什么是|啥叫|啥是|何谓|何为|才?算"
+_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么才?叫|什么是|啥才?叫|啥是|何谓|何为|才?算"
                                   r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
                                   r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is"
