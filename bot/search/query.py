@@ -59,12 +59,12 @@ _DEFINITION_ZH = (
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
         r"|的(?:正式|准确|具体|官方)?定义是(?:什么|啥)|的(?:正式|准确|具体|官方)定义|的定义是|的意思是|是什么东西|是什么|是啥"
-        r"|(?:是)?(?:怎么|如何|怎样)定义的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定|定)的?"
+        r"|(?:是)?(?:怎么|如何|怎样)(?:定义|界定)的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定|定)的?"
         r"|(?:一共|总共)?有?(?:几|哪几|多少)种(?:意思|含义|意义)?"
         # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
-        r"|(?:是|就是|系)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,2}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
+        r"|(?:是|就是|系)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,5}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
         r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
-        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|包括(?:什么|哪些|啥)|(?:是|指)什么样的|(?:是)?(?:怎么|咋)(?:一)?回事"
+        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|(?:都|一共|总共)?包括(?:什么|哪些|啥|哪几种|哪几样|几种)|的标准(?:是(?:什么|啥|多少[分墩]?))?|(?:是|指)什么样的|(?:是)?(?:怎么|咋)(?:一)?回事"
         # 「加倍是什么性质的叫牌」, 「牌墩是怎么构成的」
         r"|(?:是)?(?:什么|啥|哪种|哪一种|哪类)(?:性质|类型|种类)的[\u4e00-\u9fff]{0,3}"
         r"|(?:是)?(?:怎么|如何|怎样|由什么|由哪些|由哪几[张个家])(?:构成|组成)的?"
@@ -390,7 +390,7 @@ def definition_subject(normalized: str) -> str | None:
     Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
     told situation they are the end of a longer sentence, not a word to define."""
     text = _EN_LEAD_IN.sub("", _PUNCT.sub(" ", normalized).strip())
-    m = _LOOSE_EN.match(text) or _SEAT_EN.match(text) or _WHICH_EN.match(text)
+    m = _LOOSE_EN.match(text) or _SEAT_EN.match(text) or _WHICH_EN.match(text) or _EITHER_EN.match(text)
     if m and len(m.group(1).split()) <= MAX_LOOSE_EN_WORDS:
         return m.group(1).strip()
     m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
@@ -448,6 +448,9 @@ _LOOSE_ZH = (
     # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
     re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)"
                r"(?:吗|么|吧|呢)?(?:还是(?:什么|别的|啥))?$"),
+    # 「X包不包括Y」, 「不叫算不算一种叫牌」: whether something falls under X; "X = ?", 「X=?」
+    re.compile(_ZH_ASKER + r"(.{1,8}?)(?:包不包括|包不包含|包括不包括|含不含|算不算|属不属于)[^,，]{1,10}$"),
+    re.compile(r"^([a-z][a-z ]{1,24}?|[\u4e00-\u9fff]{1,8})\s*=\s*(?:\?|？|[^=]{0,80})$"),
     # 「有人能说说X吗」, 「X有人懂吗」
     re.compile(r"(?:有人|有谁|谁)(?:能|可以)?(?:说说|讲讲|解释一下|解释下|介绍一下)(.+?)(?:吗|么|呢)?$"),
     re.compile(_ZH_ASKER + r"(.+?)(?:有人懂吗|有谁懂|谁懂|有人知道吗)$"),
@@ -456,7 +459,8 @@ _LOOSE_ZH = (
     # 「明手是首引之前就算了还是首引之后才算」: when something starts to count as X
     re.compile(r"(.{1,6}?)是[^,，]{0,12}?(?:就|才)?算了?还是[^,，]{0,12}?才?算$"),
 )
-_COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同)(.{1,8}?)(?:(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
+_COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同|vs\.?|对比)(.{1,8}?)(?:(?:到底)?(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
+                       r"|(?:到底)?差(?:别)?在哪(?:里|儿)?"
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
                        r"|(?:是|算)?(?:一回事|一个意思|同一个(?:意思|东西|概念)?|一样|一样的)(?:吗|么|吧|不|啊)?$)")
 # "is X the same as Y", "is X just another word for Y"
@@ -470,6 +474,9 @@ _SEAT_EN = re.compile(r"^is (?:the |my )?([a-z]{3,10}) (?:on |to )?(?:my |the )?
                       r" or (?:on |to )?(?:my |the )?(?:left|right)(?: side)?$")
 _DIFFERENCE_EN = re.compile(r"^(?:(?:what s|what is|whats|what's) the difference between|difference between)"
                             r" (?:a |an |the )?([a-z][a-z -]{0,30}?) and (?:a |an |the )?([a-z][a-z -]{0,30}?)$")
+# "is dummy the person or the cards", "is the opening lead only the first card … or …"
+_EITHER_EN = re.compile(r"^(?:in [a-z ]{3,40} )?(?:is|are) (?:a |an |the )?([a-z]{3,20}(?: [a-z]{3,20})?) (?:only |just |really )?"
+                        r"(?:the|a|an|one|both|any|each|every) [a-z ]+ or [a-z ]+$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's|who are"
     r"|who (?:exactly |actually |really )?(?:becomes|is|counts as)"
@@ -479,6 +486,7 @@ _LOOSE_EN = re.compile(
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
+_BARE_DIFFERENCE = re.compile(r"^(?:到底)?(?:有什么|有啥|有甚么)?(?:区别|不同|不一样|差别|差异)(?:吗|呢)?$|^(?:到底)?差(?:别)?在哪(?:里|儿)?$")
 _EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
@@ -559,9 +567,27 @@ _ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|
 
 # A word the message itself calls a word of the laws — 「规则里的'违规'」, 「明手这个词」, "the laws' 'claim'" —
 # is asked about whatever the question then asks of it (「…范围有多大」, 「…什么时候开始算」).
-_CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:里|中|上)?(?:(?:所?说|所?讲|写)?的|叫做?|所谓的?)\s*[「『“\"'‘]([^「」『』“”\"'‘’]{1,12})[」』”\"'’]"
+_CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:(?:里|中|上)?(?:(?:所?说|所?讲|写)?的|叫做?|所谓的?)|里|中|上)\s*[「『“\"'‘]([^「」『』“”\"'‘’]{1,12})[」』”\"'’]"
                             r"|([\u4e00-\u9fff]{1,8})这个(?:词|术语|名词|概念)"
                             r"|\b(?:the )?(?:laws|rules)(?:'|’)?(?: call| calls| mean by| name)? [\"'‘“]([a-z][a-z —–-]{1,40}?)[\"'’”]")
+
+
+# A message that asks what the rules' own definition says, in so many words (「规则原文是怎么定义的」,
+# 「按定义谁当庄家」, "according to the definition", "what does the rulebook say a session is").
+_DEFINITION_ANCHOR = re.compile(r"定义|界定|原文(?:是)?怎么(?:写|说|讲)|正式(?:的)?解释"
+                                r"|\b(?:definitions?|defines?|defined)\b|\bthe (?:rule ?book|laws|rules) (?:says?|puts? it|calls?)"
+                                r"|\bhow do (?:the )?(?:chinese )?(?:rules|laws) put it\b|\bofficial (?:wording|meaning)\b")
+
+
+def definition_asked_at(normalized: str) -> int | None:
+    """Where a message asks what the rules' definition says (see _DEFINITION_ANCHOR), or None."""
+    m = _DEFINITION_ANCHOR.search(normalized)
+    return m.start() if m else None
+
+
+def quoted_words(normalized: str) -> list[str]:
+    """The words a message puts in quotes (「…」, “…”, '…')."""
+    return [m.group(1).strip() for m in _SET_APART.finditer(normalized) if m.group(1)]
 
 
 def definition_set_apart(normalized: str) -> list[str]:
@@ -643,9 +669,11 @@ def compared_subjects(normalized: str) -> list[str]:
     """The two words of each comparison in ``normalized`` (「X和Y有什么区别」, 「X和Y是一回事吗」,
     "is X the same as Y", "what's the difference between X and Y"), in order."""
     found: list[str] = []
-    for clause in (c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part)):
-        if not clause.strip():
-            continue
+    clauses = [c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part) if c.strip()]
+    # 「对手 vs 防家，有啥不同」: the difference asked in a clause of its own
+    clauses = [f"{c}{clauses[i + 1]}" if i + 1 < len(clauses) and _BARE_DIFFERENCE.match(_PUNCT.sub("", clauses[i + 1])) else c
+               for i, c in enumerate(clauses)]
+    for clause in clauses:
         m = (_COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
              or _DIFFERENCE_EN.match(_PUNCT.sub(" ", clause).strip()))
         if m:

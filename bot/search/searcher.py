@@ -31,8 +31,8 @@ from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
-from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_residual, definition_set_apart, fuzzy_pinyin,
-                              meaning_clauses, understand)
+from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
+                              definition_set_apart, fuzzy_pinyin, meaning_clauses, quoted_words, understand)
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -48,6 +48,7 @@ from bot.base.textnorm import normalize_query
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
+_CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # letters that may be a term typed in pinyin: a run of words of letters, up to four (ming shou, jukuang)
 _PINYIN_RUN = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?: [A-Za-z]+){0,3}(?![A-Za-z])")
 SNIPPET_CHARS = 90
@@ -500,7 +501,42 @@ class Searcher:
             found = self._definitions.get(q.subject[:-1])
             if found and len(q.subject) > 2:
                 return found
-        return None
+        # A message that asks what the rules' definition says: the term it names last before asking
+        # (「我同伴先叫的黑桃，最后是我叫到4♠，按定义谁当庄家？」), else the first it names.
+        asked_at = definition_asked_at(q.normalized)
+        if asked_at is None:
+            return None
+        # the word it quotes, or the term inside it (「“当防家”是什么意思」); a quoted word holding no term
+        # is what it asks about ("what makes a bid 'insufficient' by definition"): no definition
+        words = sorted(quoted_words(q.normalized), key=lambda w: abs(q.normalized.find(w) - asked_at))
+        quoted = [self._definition_named(w) or self._term_named_near(w, len(w)) for w in words]
+        if quoted:
+            return quoted[0] if all(quoted) else None
+        return self._term_named_near(q.normalized, asked_at)
+
+    def _term_named_near(self, normalized: str, at: int) -> Definition | None:
+        """The defined term ``normalized`` names (by any of its names of two characters or more, an English
+        one as whole words) in the clause holding position ``at``, nearest to it; else the first it names."""
+        spaced = f" {normalized} "
+        found: list[tuple[int, int, Definition]] = []   # (start, end, term)
+        for name, d in self._definitions.items():
+            if len(name) < 2 or (name.isascii() and len(name) < 3):
+                continue
+            pattern = re.escape(name) if not name.isascii() else rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])"
+            found += [(m.start() - 1, m.end() - 1, d) for m in re.finditer(pattern, spaced)]
+        # a name inside a longer one (定约 in 部分定约) is that one
+        found = [f for f in found if not any(g[0] <= f[0] and f[1] <= g[1] and g[1] - g[0] > f[1] - f[0] for g in found)]
+        if not found:
+            return None
+        ends = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(spaced)] + [len(spaced)]
+        start = max(e for e in ends if e <= at + 1)
+        end = min(e for e in ends if e > at + 1) if any(e > at + 1 for e in ends) else len(spaced)
+        near = [f for f in found if start <= f[0] + 1 < end]
+        if near:
+            return min(near, key=lambda f: abs(f[0] - at))[2]
+        # else the last named before that clause (「昨天打牌时有人提到比赛分，按定义到底怎么讲」), or the first
+        before = [f for f in found if f[0] < start]
+        return max(before, key=lambda f: f[0])[2] if before else min(found, key=lambda f: f[0])[2]
 
     def _compared_definition(self, q: Query, first: Definition) -> Definition | None:
         """The other defined term a comparison asks about (「明手和庄家有什么区别」: 庄家 beside 明手)."""

@@ -43,7 +43,9 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "一个正常的{}是怎么构成的",
              # more of a chat's frames: the thing, its use, its scope, whether something still counts as it
              "{}是个什么东西？", "{}到底是干嘛的？", "有人能说说{}吗", "{}有人懂吗", "{}的意义", "{}应该是怎样的",
-             "新手求教，{}咋回事", "{}在规则里的意义？", "打到一半这个还叫{}吗？")
+             "新手求教，{}咋回事", "{}在规则里的意义？", "打到一半这个还叫{}吗？",
+             # the rules' own definition asked for, the word in a story before it
+             "昨天有人提到“{}”，按定义到底怎么讲？", "{}包不包括别的情况", "{}都包括哪些？", "规则里“{}”是只算这些吗？")
 # 「X和Y有什么区别」 asks about X first; Y is another defined term
 COMPARISONS_ZH = ("{}和{}有什么区别", "{}与{}的区别是什么", "{}跟{}有啥不一样")
 FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean", "define {}", "definition of {}",
@@ -205,6 +207,25 @@ def test_a_term_typed_in_pinyin_in_a_told_situation_is_read_as_the_term(corpus_s
     assert first.law != 0 and first.law in (43, 55, 44, 42)
 
 
+@pytest.mark.parametrize("question, term", [
+    # the term in the clause that asks for the definition, not one named earlier in the story
+    ("我同伴先叫的黑桃，最后是我叫到4♠，按定义谁当庄家？", "庄家"),
+    ("Someone mentioned trumps at the table — what's the definition?", "将牌"),
+    # the quoted word nearest the ask
+    ("小朋友问我什么叫“跟牌”，我说就是出一样的花色，原文怎么写的", "跟牌"),
+    ("In the official laws, is dummy the person or the cards on the table?", "明手"),
+])
+def test_a_message_asking_the_rules_definition_gets_the_term_it_asks_about(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question", ["What makes a bid 'insufficient' by definition? LHO opened 2H and I bid 2D",
+                                      "对手打得慢，还一直叹气，这种情况规则怎么说？"])
+def test_a_definition_asked_of_a_word_that_is_no_term_or_a_told_case_gets_a_law(corpus_searcher, question):
+    assert corpus_searcher.ask(question).hits[0].law != 0
+
+
 @pytest.mark.parametrize("question, term", [("牌套跟牌套裡的牌在規則裡是怎麼定義的？", "牌套或套中的牌"),
                                             ("明手和庄家是怎么定义的", "明手")])
 def test_two_words_asked_together_get_a_definition_first(corpus_searcher, question, term):
@@ -274,7 +295,8 @@ def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_search
                                              ("跟牌與藏牌是一回事嗎？", ["跟牌", "藏牌"]),
                                              # a later sentence asks about the second on its own: it comes first
                                              ("叫牌和实质叫牌有什么区别？什么才算实质叫牌", ["实质叫牌", "叫牌"]),
-                                             ("庄家和明手有啥不同？明手到底指谁", ["明手", "庄家"])])
+                                             ("庄家和明手有啥不同？明手到底指谁", ["明手", "庄家"]),
+                                             ("对手 vs 防家，有啥不同？", ["对手", "防家"])])
 def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, terms):
     hits = corpus_searcher.ask(question).hits
     assert [(h.law, h.term) for h in hits[:2]] == [(0, t) for t in terms]
