@@ -49,8 +49,8 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
-# letters that may be a term typed in pinyin: a run of words of letters, up to four (ming shou, jukuang)
-_PINYIN_RUN = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?: [A-Za-z]+){0,3}(?![A-Za-z])")
+# words of letters, which may spell a term in pinyin (jukuang, ming shou)
+_LETTERS = re.compile(r"[A-Za-z]+")
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
 # Laws whose best rows lie this close (in model score) are alternatives worth asking about.
@@ -319,20 +319,33 @@ class Searcher:
     def _terms_for_pinyin(self, question: str) -> str:
         """``question`` with a defined term typed in toneless pinyin written as the term (「shizhi叫牌指什么」,
         "jukuang 是指有局无局吗", 「“lun dao”这个术语」): two syllables or more, joined or apart."""
-        if not _PINYIN_RUN.search(question):
+        words = list(_LETTERS.finditer(question))
+        if not words:
             return question
         table, starts = self._pinyin_terms
-
-        def term(m: re.Match) -> str:
-            sound = m.group(0).lower().replace(" ", "")
-            if sound in table:
-                return table[sound]
-            # the start of a term in pinyin, its rest in characters (「shizhi叫牌」 → 实质叫牌)
-            rest = m.string[m.end():].lstrip()
-            return next((start for start, name in starts.get(sound, ()) if rest.startswith(name[len(start):])),
-                        m.group(0))
-
-        return _PINYIN_RUN.sub(term, question)
+        heads = self._pinyin_heads
+        out, done, i = [], 0, 0
+        while i < len(words):
+            if words[i].group(0).lower() not in heads:   # no term's pinyin starts so ("the", "is")
+                i += 1
+                continue
+            # the longest run of up to four words, one space apart, that spells a term or a term's start
+            for j in range(min(len(words), i + 4), i, -1):
+                run = words[i:j]
+                if any(question[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
+                    continue
+                sound = "".join(w.group(0) for w in run).lower()
+                rest = question[run[-1].end():].lstrip()
+                # the whole term, or its start with the rest in characters (「shizhi叫牌」 → 实质叫牌)
+                term = table.get(sound) or next((start for start, name in starts.get(sound, ())
+                                                 if rest.startswith(name[len(start):])), None)
+                if term:
+                    out += [question[done:run[0].start()], term]
+                    done, i = run[-1].end(), j
+                    break
+            else:
+                i += 1
+        return "".join(out) + question[done:]
 
     @functools.cached_property
     def _pinyin_terms(self) -> tuple[dict[str, str], dict[str, list[tuple[str, str]]]]:
@@ -348,6 +361,12 @@ class Searcher:
                 for n, sound in enumerate(spelt[:-1], 2):
                     starts.setdefault(sound, []).append((name[:n], name))
         return table, starts
+
+    @functools.cached_property
+    def _pinyin_heads(self) -> frozenset[str]:
+        """Every start of the pinyin of a defined name: what a first word typed in pinyin may be."""
+        table, starts = self._pinyin_terms
+        return frozenset(sound[:n] for sound in [*table, *starts] for n in range(1, len(sound) + 1))
 
     def _told_member_first(self, q: Query, absent: list[AbsentLaw]) -> list[AbsentLaw]:
         """``absent`` with the member of its family that the question tells first (「…我一急直接说了加倍」:
@@ -501,8 +520,8 @@ class Searcher:
             found = self._definitions.get(q.subject[:-1])
             if found and len(q.subject) > 2:
                 return found
-        # A message that asks what the rules' definition says: the term it names last before asking
-        # (「我同伴先叫的黑桃，最后是我叫到4♠，按定义谁当庄家？」), else the first it names.
+        # A message that asks what the rules' definition says: the term it asks about (_term_named_near;
+        # 「我同伴先叫的黑桃，最后是我叫到4♠，按定义谁当庄家？」 → 庄家).
         asked_at = definition_asked_at(q.normalized)
         if asked_at is None:
             return None
@@ -516,7 +535,8 @@ class Searcher:
 
     def _term_named_near(self, normalized: str, at: int) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English
-        one as whole words) in the clause holding position ``at``, nearest to it; else the first it names."""
+        one as whole words) in the clause holding position ``at``, nearest to it; else the last it names
+        before that clause; else the first it names."""
         spaced = f" {normalized} "
         found: list[tuple[int, int, Definition]] = []   # (start, end, term)
         for name, d in self._definitions.items():
