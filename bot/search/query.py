@@ -671,8 +671,8 @@ def compared_subjects(normalized: str) -> list[str]:
     found: list[str] = []
     clauses = [c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part) if c.strip()]
     # 「对手 vs 防家，有啥不同」: the difference asked in a clause of its own
-    clauses = [f"{c}{clauses[i + 1]}" if i + 1 < len(clauses) and _BARE_DIFFERENCE.match(_PUNCT.sub("", clauses[i + 1])) else c
-               for i, c in enumerate(clauses)]
+    bare = [bool(_BARE_DIFFERENCE.match(_PUNCT.sub("", c))) for c in clauses]
+    clauses = [f"{c}{clauses[i + 1]}" if i + 1 < len(clauses) and bare[i + 1] else c for i, c in enumerate(clauses)]
     for clause in clauses:
         m = (_COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
              or _DIFFERENCE_EN.match(_PUNCT.sub(" ", clause).strip()))

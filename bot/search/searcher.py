@@ -545,7 +545,8 @@ class Searcher:
             pattern = re.escape(name) if not name.isascii() else rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])"
             found += [(m.start() - 1, m.end() - 1, d) for m in re.finditer(pattern, spaced)]
         # a name inside a longer one (定约 in 部分定约) is that one
-        found = [f for f in found if not any(g[0] <= f[0] and f[1] <= g[1] and g[1] - g[0] > f[1] - f[0] for g in found)]
+        found = [f for f in found
+                 if not any(g[0] <= f[0] and f[1] <= g[1] and g[1] - g[0] > f[1] - f[0] for g in found)]
         if not found:
             return None
         ends = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(spaced)] + [len(spaced)]
