@@ -492,7 +492,7 @@ _EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么才?叫|什么是|啥才?叫|啥是|何谓|何为|才?算"
                                   r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
-                                  r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的"
+                                  r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|包括(?:哪|什么|啥)|包不包括|的标准"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is"
                                   r"|what (?:exactly|actually) (?:is|are))\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
@@ -575,7 +575,8 @@ _CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:(?:里|中|上)?(?:(?:所?
 # A message that asks what the rules' own definition says, in so many words (「规则原文是怎么定义的」,
 # 「按定义谁当庄家」, "according to the definition", "what does the rulebook say a session is").
 _DEFINITION_ANCHOR = re.compile(r"定义|界定|原文(?:是)?怎么(?:写|说|讲)|正式(?:的)?解释"
-                                r"|\b(?:definitions?|defines?|defined)\b|\bthe (?:rule ?book|laws|rules) (?:says?|puts? it|calls?)"
+                                r"|\b(?:definitions?|defines?|defined)\b"
+                                r"|\bthe (?:chinese )?(?:rule ?book|book|laws|rules) (?:says?|puts? it|calls?)"
                                 r"|\bhow do (?:the )?(?:chinese )?(?:rules|laws) put it\b|\bofficial (?:wording|meaning)\b")
 
 

@@ -49,6 +49,8 @@ BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
+# a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
+_TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
 # words of letters, which may spell a term in pinyin (jukuang, ming shou)
 _LETTERS = re.compile(r"[A-Za-z]+")
 SNIPPET_CHARS = 90
@@ -525,18 +527,30 @@ class Searcher:
         asked_at = definition_asked_at(q.normalized)
         if asked_at is None:
             return None
-        # the word it quotes, or the term inside it (「“当防家”是什么意思」); a quoted word holding no term
-        # is what it asks about ("what makes a bid 'insufficient' by definition"): no definition
+        # a quoted word holding no term is what it asks about ("what makes a bid 'insufficient' by definition")
         words = sorted(quoted_words(q.normalized), key=lambda w: abs(q.normalized.find(w) - asked_at))
         quoted = [self._definition_named(w) or self._term_named_near(w, len(w)) for w in words]
+        if not all(quoted):
+            return None
+        # a topic named first ("trumps — can there be any in notrump, going by the definition?")
+        topic = _TOPIC_FIRST.match(q.normalized)
+        if topic:
+            found = self._definition_named(topic.group(1).strip()) or self._definition_alike(topic.group(1).strip())
+            if found:
+                return found
+        # a term in the clause that asks ("what does the rulebook say a session is")
+        in_clause = self._term_named_near(q.normalized, asked_at, clause_only=True)
+        if in_clause:
+            return in_clause
+        # the quoted word nearest the ask, or the term inside it (「“当防家”是什么意思」)
         if quoted:
-            return quoted[0] if all(quoted) else None
+            return quoted[0]
         return self._term_named_near(q.normalized, asked_at)
 
-    def _term_named_near(self, normalized: str, at: int) -> Definition | None:
+    def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English
-        one as whole words) in the clause holding position ``at``, nearest to it; else the last it names
-        before that clause; else the first it names."""
+        one as whole words) in the clause holding position ``at``, nearest to it; else (unless
+        ``clause_only``) the last it names before that clause; else the first it names."""
         spaced = f" {normalized} "
         found: list[tuple[int, int, Definition]] = []   # (start, end, term)
         for name, d in self._definitions.items():
@@ -553,8 +567,8 @@ class Searcher:
         start = max(e for e in ends if e <= at + 1)
         end = min(e for e in ends if e > at + 1) if any(e > at + 1 for e in ends) else len(spaced)
         near = [f for f in found if start <= f[0] + 1 < end]
-        if near:
-            return min(near, key=lambda f: abs(f[0] - at))[2]
+        if near or clause_only:
+            return min(near, key=lambda f: abs(f[0] - at))[2] if near else None
         # else the last named before that clause (「昨天打牌时有人提到比赛分，按定义到底怎么讲」), or the first
         before = [f for f in found if f[0] < start]
         return max(before, key=lambda f: f[0])[2] if before else min(found, key=lambda f: f[0])[2]

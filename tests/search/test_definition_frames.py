@@ -211,6 +211,9 @@ def test_a_term_typed_in_pinyin_in_a_told_situation_is_read_as_the_term(corpus_s
     # the term in the clause that asks for the definition, not one named earlier in the story
     ("我同伴先叫的黑桃，最后是我叫到4♠，按定义谁当庄家？", "庄家"),
     ("Someone mentioned trumps at the table — what's the definition?", "将牌"),
+    # the topic named first, before a dash; a term in the asking clause before a quoted one
+    ("trumps — can there be any in a notrump contract, going by the definition?", "将牌"),
+    ("I keep mixing up 'session' and 'round' — what does the rulebook say a session is?", "节"),
     # the quoted word nearest the ask
     ("小朋友问我什么叫“跟牌”，我说就是出一样的花色，原文怎么写的", "跟牌"),
     ("In the official laws, is dummy the person or the cards on the table?", "明手"),
