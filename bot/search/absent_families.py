@@ -20,7 +20,7 @@ _OUT_OF_TURN = re.compile(r"越序|抢先|抢着|没轮到|未轮到|不该(?:�
 
 # Each family, and for its members the words that tell their act (normalised text, simplified), and
 # where the question must also say the act was out of turn: "" nowhere, "clause" in the same clause,
-# "near" there or in the clause before (「该我同伴叫，我一急说了加倍」) — a double of one's own partner is
+# "near" there or in the two clauses before (「该我同伴叫，我一急说了加倍」) — a double of one's own partner is
 # Law 36, an opening lead restricted after a call was cancelled Law 26.  A member told out of turn in
 # its own clause ("clause") is named whichever out-of-turn family the detector found.
 FAMILIES: tuple[tuple[frozenset[int], tuple[tuple[int, re.Pattern, str], ...]], ...] = (
@@ -36,9 +36,12 @@ FAMILIES: tuple[tuple[frozenset[int], tuple[tuple[int, re.Pattern, str], ...]], 
         (54, re.compile(r"首攻|首引|\bopening lead\b"), "clause"),
         (55, re.compile(r"(?:庄家|\bdeclarer\b)[^。.?？]{0,20}(?:错[的了]?(?:一)?手|(?:从|在)(?:自己)?手(?:上|里)"
                         r"|\bfrom (?:the )?wrong hand|\bfrom (?:his )?(?:own )?hand\b)"), ""),
-        # a lead out of turn accepted (not 「不接受」; a call accepted is 29)
-        (53, re.compile(r"(?:引|出了?一?张|\blead\b|\bled\b)[^。?？]{0,30}(?<![不没])接受"
-                        r"|(?:\blead\b|\bled\b)[^.?]{0,40}(?<!not )(?<!n't )\baccept(?:s|ed)?\b|\bi'?ll take (?:it|that)\b"), "near"),
+        # a lead out of turn declarer would not accept is 56; one accepted 53 (not 「不接受」; a call accepted is 29)
+        (56, re.compile(r"(?:不|没|拒绝)接受|\b(?:refused|refuses|declined|declines) to accept|\b(?:not|n't) accept"
+                        r"|\b(?:refused|declined|rejected|refuses|rejects) (?:the |his |her |it|that)"), "near"),
+        (53, re.compile(r"(?:引|出了?一?张|\blead\b|\bled\b)[^。?？]{0,30}(?<![不没])(?<!拒绝)接受"
+                        r"|(?:\blead\b|\bled\b)[^.?]{0,40}(?<!not )(?<!n't )(?<!refused to )(?<!refuses to )(?<!declined to )"
+                        r"\baccept(?:s|ed)?\b|\bi'?ll take (?:it|that)\b"), "near"),
     )),
 )
 
@@ -59,7 +62,7 @@ def _out_of_turn(text: str, at: int, where: str) -> bool:
     """Whether ``text`` says the act at ``at`` was out of turn where ``where`` asks (see FAMILIES)."""
     if not where:
         return True
-    return bool(_OUT_OF_TURN.search(_clause(text, at, 1 if where == "near" else 0)))
+    return bool(_OUT_OF_TURN.search(_clause(text, at, 2 if where == "near" else 0)))
 
 
 def told_members(normalized: str, reported: list[int]) -> list[int]:

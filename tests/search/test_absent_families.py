@@ -19,6 +19,7 @@ from bot.search.absent_families import told_members
     ("本该我下家首攻，结果我上家抢先亮了一张牌", [53, 56], 54),
     ("庄家应该从明手出，结果从自己手上引了一张", [56, 53], 55),
     ("防家没轮到就引了一张，庄家说那就接受吧，接下来谁出", [56, 54], 53),
+    ("A defender led out of turn and declarer refused to accept it. What now?", [53], 56),
 ])
 def test_the_act_told_names_its_member_first(text, reported, first):
     assert told_members(normalize_query(text), reported)[:1] == [first]
@@ -30,8 +31,7 @@ def test_the_act_told_names_its_member_first(text, reported, first):
     # the family must have been found: a double alone says nothing about Law 27
     ("抢先加倍了", [27]),
     ("首攻是红心K，庄家说要看一下", [61]),
-    # declarer turned the lead out of turn down; a call out of rotation accepted is Law 29
-    ("防家越序引牌后庄家不接受，庄家有哪些选择", [54]),
+    # a call out of rotation accepted is Law 29
     ("越序叫牌被接受了，后面叫牌顺序要怎么算", [28, 29]),
 ])
 def test_nothing_is_named_without_the_act_and_its_family(text, reported):
