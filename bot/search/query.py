@@ -400,6 +400,8 @@ def definition_subject(normalized: str) -> str | None:
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
         if m and m.group(1):
+            if _THIS_ONE_COUNTS.search(compact) and _DEMONSTRATIVE.match(m.group(1)):
+                return None  # 「这种叫品算什么」: how the told case counts, not what a word means
             return _SUBJECT_WRAPPING.sub("", m.group(1)) or m.group(1)
     for pattern in _LOOSE_ZH:
         m = pattern.match(compact)
@@ -410,6 +412,10 @@ def definition_subject(normalized: str) -> str | None:
 
 # Words a chat message may open a question with ("like what is the director", "so who is dummy")
 _EN_LEAD_IN = re.compile(r"^(?:(?:like|so|ok|okay|and|but|hmm|um|also|then|wait)\s+)+(?=(?:what|who|how|which|is|are)\b)")
+
+
+_DEMONSTRATIVE = re.compile(r"^(?:这种|这个|这样的?|那种|那个|这)")
+_THIS_ONE_COUNTS = re.compile(r"算(?:是)?(?:什么|啥)$")
 
 
 # What may wrap a term without being part of it: 「规则说的X」, 「桥牌术语X」, 「X这个词」.
@@ -464,8 +470,8 @@ _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同|vs\.?|对比)(.
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
                        r"|(?:是|算)?(?:一回事|一个意思|同一个(?:意思|东西|概念)?|一样|一样的)(?:吗|么|吧|不|啊)?$)")
 # "is X the same as Y", "is X just another word for Y"
-_SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as|just another (?:word|name) for"
-                      r"|another (?:word|name) for|just) (?:a |an |the )?([a-z][a-z -]{0,60}?)$")
+_SAME_EN = re.compile(r"^(?:is|are) (?:a |an |the )?([a-z][a-z -]{0,30}?) (?:the same(?: thing)? as |just another (?:word|name) for "
+                      r"|another (?:word|name) for |just (?=a |an |the |another |any ))(?:a |an |the )?([a-z][a-z -]{0,60}?)$")
 # "what makes a bid a convention" (Y), "which cards are honors", "which player is the dummy"
 _WHICH_EN = re.compile(r"^(?:what makes (?:a |an |the )?[a-z]+ (?:a |an )?|which (?:cards?|players?|seats?|ones?|one)"
                        r" (?:is|are|counts? as) (?:a |an |the )?)([a-z]+(?: [a-z]+)?)$")

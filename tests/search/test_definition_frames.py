@@ -313,3 +313,10 @@ def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, te
 def test_a_term_with_a_generic_noun_or_event_after_it_gets_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question", ["对方叫到4♥，根本没人加倍，他们却又说了「再加倍」。这种叫品算什么？要怎么收尾？",
+                                      "After a call out of rotation, if LHO calls, is the irregularity just accepted?"])
+def test_how_a_told_case_counts_is_no_definition_question(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert not (result.hits[0].law == 0 and result.confident)
