@@ -547,17 +547,22 @@ class Searcher:
             return quoted[0]
         return self._term_named_near(q.normalized, asked_at)
 
+    @functools.cached_property
+    def _term_name_patterns(self) -> list[tuple[re.Pattern, Definition]]:
+        """Each name of a defined term of two characters or more (English: three letters or more, as whole
+        words, a plural too), compiled once."""
+        def pattern(name: str) -> re.Pattern:
+            return re.compile(rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])" if name.isascii() else re.escape(name))
+
+        return [(pattern(name), d) for name, d in self._definitions.items() if len(name) >= (3 if name.isascii() else 2)]
+
     def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English
         one as whole words) in the clause holding position ``at``, nearest to it; else (unless
         ``clause_only``) the last it names before that clause; else the first it names."""
         spaced = f" {normalized} "
-        found: list[tuple[int, int, Definition]] = []   # (start, end, term)
-        for name, d in self._definitions.items():
-            if len(name) < 2 or (name.isascii() and len(name) < 3):
-                continue
-            pattern = re.escape(name) if not name.isascii() else rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])"
-            found += [(m.start() - 1, m.end() - 1, d) for m in re.finditer(pattern, spaced)]
+        found = [(m.start() - 1, m.end() - 1, d) for pattern, d in self._term_name_patterns
+                 for m in pattern.finditer(spaced)]   # (start, end, term)
         # a name inside a longer one (定约 in 部分定约) is that one
         found = [f for f in found
                  if not any(g[0] <= f[0] and f[1] <= g[1] and g[1] - g[0] > f[1] - f[0] for g in found)]
