@@ -173,7 +173,8 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     click.echo(f"confidence: threshold {report.model.threshold:.3f} → {t['confident_share']:.3f} of ranked answers "
                f"confident, cross-validated precision {t['confident_precision']}; missing laws' phrases answered "
                f"confidently {t['confident_on_absent']}; precision with a quarter of questions about missing laws "
-               f"{t['confident_precision_mixed']}")
+               f"{t['confident_precision_mixed']} (share at other aims: "
+               + ", ".join(f"{aim} → {share:.3f}" for aim, share in t["share_at"].items()) + ")")
     a = report.absent
     click.echo(f"missing laws (leave-one-phrase-out, {a['phrases']} phrases): detected {a['detected']:.3f}, "
                f"naming the right law {a['right_law']:.3f}; false alarms: corpus phrases {a['false_alarms_phrases']:.3f}, "

@@ -538,20 +538,24 @@ _FILLER_RE = re.compile("|".join(map(re.escape, _FILLERS_ZH)))
 MAX_RESIDUAL_CHARS = 12
 
 
-def definition_residual(normalized: str) -> str | None:
+def definition_residual(normalized: str, keep: str = "") -> str | None:
     """The one word a short message asks the meaning of, once its meaning cues and politeness are
     taken away (「新手求问：比赛分是什么意思」 → 比赛分, "can someone explain match point" → match point);
     None when no cue asks for a meaning or nothing (or too much) is left.  The caller checks the word
-    is a defined term."""
+    is a defined term.  ``keep``: a word left whole though it holds a filler (牌套或套中的牌, 宕的墩数)."""
     text = _PUNCT.sub(" ", normalized).strip()
     if _HAN.search(text):
         cues = list(_CUE_RE.finditer(text))
         if not cues:
             return None
-        rest = re.sub(r"\s+", "", _FILLER_RE.sub(" ", _CUE_RE.sub(" ", text)))
+        kept = keep and keep in text and not _CUE_RE.search(keep)
+        stripped = _CUE_RE.sub(" ", text.replace(keep, "\0") if kept else text)
+        rest = re.sub(r"\s+", "", _FILLER_RE.sub(" ", stripped))
+        if kept:
+            rest = rest.replace("\0", keep)
         if all(m.group(0) in _EXPLAIN for m in cues) and rest and text.find(rest[0]) < cues[0].start():
             return None
-        return rest if 0 < len(rest) <= MAX_RESIDUAL_CHARS else None
+        return rest if 0 < len(rest) <= MAX_RESIDUAL_CHARS + len(keep) else None
     words = text.split()
     cues = [i for i, w in enumerate(words) if w in _MEANING_CUES_EN]
     if not cues:
@@ -608,6 +612,12 @@ def definition_set_apart(normalized: str) -> list[str]:
         # 「…出现线位墩数这个词」: the word is the run's tail, of whatever length
         found += [quoted or english] if not called else [called[i:] for i in range(len(called))]
     return list(dict.fromkeys(w.strip() for w in found if w))
+
+
+def meaning_asking_clauses(normalized: str) -> list[str]:
+    """The clauses of ``normalized`` (the whole of a one-clause message) that ask what a word means
+    in so many words (意思, 指的是, "what is", "mean" …)."""
+    return [c for c in _CLAUSE_END.split(normalized) if c.strip() and _CLAUSE_ASKS_MEANING.search(c)]
 
 
 def meaning_clauses(normalized: str) -> list[str]:

@@ -43,6 +43,10 @@ FEATURES = (
     "law_row",           # the row is a law's intro, not a clause
     "definition",        # the row is a definition
     "definition_told",   # … and the question tells a situation (many words), not a word to define
+    "term_named",        # … whose term the question names (by any of its names)
+    "term_named_short",  # … and the question is short (few words besides)
+    "terms_named_other", # … and the question names another defined term too
+    "term_meaning",      # … named in a clause that asks what a word means (意思, 指的是, "what is")
     "situation_pool",    # cosine of the question to the row's clause's situation phrases pooled
     "sibling_lead",      # … less the closest sibling clause's (under the same heading)
     "sibling_phrase_lead",  # the row's closest situation phrase less its closest sibling's
@@ -57,6 +61,7 @@ CONFIDENCE_FEATURES = (
     "bm25",              # log(1 + raw BM25 of the best row)
     "english",           # the question is in English
     "absent_lead",       # how much more the question resembles a missing law's phrase than the corpus's
+    "definition",        # the best row is a definition (no frame asked for it: the ranker found it)
 )
 # Until a model is trained: the old hand-set balance of BM25 and the law's pooled rows.
 _DEFAULT = {"weights": {"bm25": 1.0, "law_best": 1.0, "law_pool": 0.2, "char_share": 0.3, "own_title": 0.2,

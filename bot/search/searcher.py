@@ -32,7 +32,8 @@ from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
-                              definition_set_apart, fuzzy_pinyin, meaning_clauses, quoted_words, understand)
+                              definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
+                              understand)
 from bot.search.ranker import RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -48,6 +49,9 @@ from bot.base.textnorm import normalize_query
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
+# A term right after who did it is an act told (「同伴不叫」, 「对方加倍了」, "partner doubled"), not a word asked about.
+_ACT_OF = re.compile(r"(?:同伴|搭档|队友|对方|对手|上家|下家|庄家|明手|防家|我|他|她|\b(?:partner|opponents?|lho|rho|he|she|i)\b)"
+                     r"\s*(?:也|又|就|先|已经|刚才|都|还|突然)?\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
@@ -511,6 +515,8 @@ class Searcher:
         # a short message that is only a meaning cue, politeness and one defined word, or a longer one
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
         residuals = [definition_residual(text) for text in [q.normalized, *meaning_clauses(q.normalized)]]
+        # a term whose name holds a filler (的, 中): its whole name left as it is
+        residuals += [definition_residual(q.normalized, keep=name) for name in self._filled_names if name in q.normalized]
         for word in [*residuals, *definition_set_apart(q.normalized)]:
             # as written, or typed a little wrong ("how do the laws define declarar")
             found = word and (self._definition_named(word) or self._definition_alike(word))
@@ -555,6 +561,38 @@ class Searcher:
             return re.compile(rf"(?<![a-z]){re.escape(name)}(?:s|es)?(?![a-z])" if name.isascii() else re.escape(name))
 
         return [(pattern(name), d) for name, d in self._definitions.items() if len(name) >= (3 if name.isascii() else 2)]
+
+    @functools.cached_property
+    def _filled_names(self) -> tuple[str, ...]:
+        """The Chinese names of defined terms that hold a word a definition question's residual drops (的, 中的)."""
+        return tuple(n for n in self._definitions if not n.isascii() and definition_residual(f"{n}是什么意思") != n)
+
+    @functools.cached_property
+    def _any_term_name(self) -> re.Pattern:
+        """Every name of :attr:`_term_name_patterns` in one pattern, longest first."""
+        names = sorted((name for name in self._definitions if len(name) >= (3 if name.isascii() else 2)), key=len, reverse=True)
+        return re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" if n.isascii() else re.escape(n)
+                                   for n in names))
+
+    def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str]]:
+        """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
+        and those of them named in a clause that asks what a word means."""
+        asking = meaning_asking_clauses(q.normalized)
+        return self._terms_in(q.normalized), frozenset().union(*(self._terms_in(c, acts=False) for c in asking))
+
+    def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
+        """The terms ``text`` names; ``acts=False``: not one told as somebody's act (「同伴不叫是什么意思」)."""
+        found = set()
+        spaced = f" {text} "
+        for m in self._any_term_name.finditer(spaced):
+            if not acts and _ACT_OF.search(spaced, 0, m.start()):
+                continue
+            name = m.group(0)
+            # a plural: "passes" → pass, "games" → game
+            d = self._definitions.get(name) or self._definitions.get(name[:-1]) or self._definitions.get(name[:-2])
+            if d:
+                found.add(d.term)
+        return frozenset(found)
 
     def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English
@@ -656,7 +694,7 @@ class Searcher:
             return []
         if q.clause_pooled is None:
             q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
-        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled)
+        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, *self.terms_named(q))
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
@@ -823,8 +861,10 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
 
 
 def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
-                   resemblance: dict, clause_pooled: dict | None = None) -> list[Candidate]:
-    """The features of :data:`bot.search.ranker.FEATURES` for each found row."""
+                   resemblance: dict, clause_pooled: dict | None = None,
+                   terms_named: frozenset[str] = frozenset(), terms_asked: frozenset[str] = frozenset()) -> list[Candidate]:
+    """The features of :data:`bot.search.ranker.FEATURES` for each found row (``terms_named``: the
+    defined terms the question names; ``terms_asked``: those named where it asks what a word means)."""
     weights = q.terms
     items = list(weights.items())
     term_set = frozenset(weights)
@@ -881,6 +921,10 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
             **doc.static,
             "definition_told": told if doc.law == 0 else 0.0,
+            "term_named": 1.0 if doc.law == 0 and doc.term in terms_named else 0.0,
+            "term_named_short": (1.0 - told) if doc.law == 0 and doc.term in terms_named else 0.0,
+            "terms_named_other": 1.0 if doc.law == 0 and terms_named - {doc.term} else 0.0,
+            "term_meaning": 1.0 if doc.law == 0 and doc.term in terms_asked else 0.0,
             "situation_pool": own_pool,
             "law_situation": law_situation,
             "law_phrase": law_phrase,
@@ -905,6 +949,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict
         "bm25": math.log1p(max(best.bm25, 0.0)),
         "english": 1.0 if q.english else 0.0,
         "absent_lead": phrase_lead(resemblance),
+        "definition": 1.0 if best.doc.law == 0 else 0.0,
     }
 
 

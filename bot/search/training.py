@@ -51,14 +51,17 @@ class Example:
     query: object = None
 
 
-def examples(searcher: Searcher, rows: list[dict]) -> list[Example]:
-    """The questions the ranker decides, with their candidates' features (weights not needed)."""
+def examples(searcher: Searcher, rows: list[dict], definitions: bool = False) -> list[Example]:
+    """The questions the ranker decides, with their candidates' features (weights not needed).
+
+    ``definitions``: also the questions a definition frame answers before ranking — to fit the
+    ranker, so that a definition question no frame catches still finds its term's row first."""
     out = []
     for row in rows:
         if row.get("in_corpus") is False:
             continue
         q = understand(row["q"], searcher.segmenter, searcher.lexicon)
-        if searcher.answered_before_ranking(q):
+        if q.reference or q.mentioned or (not definitions and searcher.answered_before_ranking(q)):
             continue
         cands = searcher.candidates(q, question_actor(q.normalized))
         if not cands:
@@ -223,7 +226,7 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     fold_reports, conf_X, conf_y, conf_fold, fold_weights = [], [], [], [], []
     for f in range(k):
         train_rows = [r for g, fold in enumerate(folds) if g != f for r in fold]
-        weights = fit_ranker(examples(base, train_rows))
+        weights = fit_ranker(examples(base, train_rows, definitions=True))
         searcher = searcher_factory(RankerModel(weights))
         report = evaluate(searcher.ask, folds[f], repeats=0)
         fold_reports.append({"fold": f + 1, "n": report.n, "law_recall_at_1": report.law_recall_at_1,
@@ -259,7 +262,7 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     threshold = threshold_for(list(oof), list(y.astype(bool)), list(sample))
     chosen = oof >= threshold
     w, b = fit_logistic(X, y, sample)
-    weights = fit_ranker(examples(base, rows))
+    weights = fit_ranker(examples(base, rows, definitions=True))
     n = sum(r["n"] for r in fold_reports)
     totals = {key: round(sum(r[key] * r["n"] for r in fold_reports) / n, 4)
               for key in ("law_recall_at_1", "law_recall_at_3")}
@@ -272,6 +275,9 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
     totals["confident_precision"] = round(float(y[chosen & inside].mean()), 4) if (chosen & inside).any() else None
     totals["confident_on_absent"] = round(float(chosen[~inside].mean()), 4) if (~inside).any() else None
     mixed = float((sample * y)[chosen].sum() / sample[chosen].sum()) if chosen.any() else None
+    # the share of ranked answers confident at other precision aims (how steep the trade is)
+    totals["share_at"] = {aim: round(float((oof[inside] >= threshold_for(list(oof), list(y.astype(bool)), list(sample), aim)).mean()), 4)
+                          for aim in (0.97, 0.98, 0.99)}
     totals["confident_precision_mixed"] = round(mixed, 4) if mixed is not None else None
     model = RankerModel(weights, dict(zip(CONFIDENCE_FEATURES, map(float, w))), float(b), float(threshold))
     detector, absent = tune_absent(searcher_factory(model), rows)

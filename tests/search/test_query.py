@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.search.query import _bid_words, _numerals, definition_subject
+from bot.search.query import _bid_words, _numerals, definition_residual, definition_subject
 from bot.search.typos import SHAPE_ALIKES, shape_alike_fixes
 
 
@@ -170,3 +170,12 @@ def test_a_bid_in_notation_only_sets_the_scene(corpus_searcher):
     said = understand("what does no trump mean here", corpus_searcher.segmenter, corpus_searcher.lexicon)
     assert told.terms["无将"] == 1 and said.terms["无将"] == 3
     assert corpus_searcher.ask("打3NT的时候明手突然问庄家是不是没有梅花了").hits[0].law != 77
+
+
+@pytest.mark.parametrize("text, keep, word", [
+    ("牌套或套中的牌的意思是啥", "牌套或套中的牌", "牌套或套中的牌"),   # 中的 and 的 inside the name stay
+    ("请问宕的墩数是什么意思", "宕的墩数", "宕的墩数"),
+    ("请问明手是什么意思", "", "明手"),
+])
+def test_the_word_a_short_message_asks_about_keeps_a_name_whole(text, keep, word):
+    assert definition_residual(text, keep=keep) == word

@@ -46,3 +46,20 @@ def test_confidence_grows_with_the_lead_over_the_second_law():
     base = {"top": 5.0, "margin": 0.1, "coverage": 0.6, "situation_phrase": 0.3, "bm25": 3.0, "words": 2.0,
             "english": 0.0}
     assert model.probability({**base, "margin": 2.0}) > model.probability(base)
+
+
+@pytest.mark.parametrize("feature", ["term_named", "term_meaning"])
+def test_a_defined_term_the_question_names_lifts_its_definition(feature):
+    # learned from the definition questions the frames answer (fitted with them since round 7)
+    assert load_model().weights[feature] > 0
+
+
+# Definition questions in shapes no definition frame reads: the ranker finds the term's row first.
+@pytest.mark.parametrize("question, term", [
+    ("超墩是多打的那几墩吗", "超墩"), ("部分定约最多多少墩分", "部分定约"),
+    ("which player is the declarer's partner, the dummy?", "明手"), ("局况就是有局无局吗", "局况"),
+    ("小满贯和大满贯各要拿几墩", "满贯"), ("上家是坐在我哪一边的对手", "上家"),
+])
+def test_a_definition_question_no_frame_reads_still_gets_its_term_first(corpus_searcher, question, term):
+    result = corpus_searcher.ask(question)
+    assert (result.hits[0].law, result.hits[0].term) == (0, term)

@@ -60,3 +60,14 @@ def test_train_ranker_prints_its_folds(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "fold 1:" in result.output and "fold 2:" in result.output and "cross-validated: law R@1" in result.output
     assert "wrote" not in result.output
+
+
+def test_the_ranker_is_fitted_on_definition_questions_too(corpus_searcher):
+    # a frame answers 「明手是什么意思」 before ranking, yet the ranker learns from it which row defines a
+    # word named, for the questions no frame reads; a reference never ranks
+    rows = [{"q": "明手是什么意思", "laws": [0], "term": "明手", "kind": "definition"},
+            {"q": "第50条", "laws": [50], "clause": "50"}]
+    assert training.examples(corpus_searcher, rows) == []
+    fitted = training.examples(corpus_searcher, rows, definitions=True)
+    assert [ex.row["q"] for ex in fitted] == ["明手是什么意思"]
+    assert fitted[0].law_ok.any() and not fitted[0].law_ok.all()
