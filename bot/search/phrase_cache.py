@@ -23,7 +23,7 @@ from pathlib import Path
 from bot.search import phrases as phrases_module
 
 log = logging.getLogger(__name__)
-FORMAT = 1
+FORMAT = 2
 
 
 def _code_hash(builder: Callable) -> str:
