@@ -244,20 +244,22 @@ class PooledIndex(SavedState):
             for gram in grams(text):
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         self.idf = idf_weights(document_frequencies(counts), len(counts))
+        # A posting holds its pool and its term of the dot product with a question holding the gram
+        # (which weighs it by its IDF): IDF × the pool's weight of it.
         postings: dict[str, list[tuple[int, float]]] = {}
         for p, c in enumerate(counts):
             for gram, count in c.items():
-                postings.setdefault(gram, []).append((p, self._weight(gram, count)))
+                postings.setdefault(gram, []).append((p, self.idf[gram] * self._weight(gram, count)))
         self.norm = np.array([self._norm(c) for c in counts])
-        # Every gram's (pool, weight) postings laid end to end in two flat arrays, the gram's slot
-        # telling where its run starts and ends: a tuple apiece took 15 MB of a running bot's memory.
+        # Every gram's postings laid end to end in two flat arrays, the gram's slot telling where
+        # its run starts and ends: a tuple apiece took 15 MB of a running bot's memory.
         self.slot = {gram: k for k, gram in enumerate(postings)}
         self.offsets, run = _laid_end_to_end(postings.values())
         self.pools = np.array([p for p, _ in run], np.int32)
-        self.weights = np.array([w for _, w in run], np.float64)
+        self.products = np.array([product for _, product in run], np.float64)
 
-    _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "weights", "norm")
-    _ARRAYS = {"offsets": np.int32, "pools": np.int32, "weights": np.float64, "norm": np.float64}
+    _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "products", "norm")
+    _ARRAYS = {"offsets": np.int32, "pools": np.int32, "products": np.float64, "norm": np.float64}
 
     @functools.cached_property
     def _phrases_and_pools(self) -> tuple[list[frozenset[str]], list[dict[str, int]]]:
@@ -285,9 +287,9 @@ class PooledIndex(SavedState):
         q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
         if not q_norm:
             return {}
-        looked_up = [g for g in question if g in self.slot]
-        lengths, (pools, weights) = _runs(self.offsets, [self.slot[g] for g in looked_up], self.pools, self.weights)
-        dot = np.bincount(pools, weights * np.repeat([self.idf[g] for g in looked_up], lengths), minlength=len(self.keys))
+        _, (pools, products) = _runs(self.offsets, [self.slot[g] for g in question if g in self.slot],
+                                     self.pools, self.products)
+        dot = np.bincount(pools, products, minlength=len(self.keys))
         norms = self.norm
         if skip:
             norms = norms.copy()
