@@ -59,9 +59,9 @@ class FullText:
         and the column it is restricted to (None: any) — best first, as SQLite's
         ``ORDER BY bm25(…) LIMIT`` returns them."""
         phrases = list(phrases)
-        if not all(_ONE_TOKEN.fullmatch(term) for term, _ in phrases):
-            return self._search_sqlite(phrases, limit)
         shares = [self._shares(phrase) for phrase in phrases]
+        if None in shares:
+            return self._search_sqlite(phrases, limit)
         rowids = np.concatenate([rows for rows, _ in shares]) if shares else np.zeros(0, np.int64)
         if not len(rowids):
             return []
@@ -82,10 +82,12 @@ class FullText:
         expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)
         return [(rowid, -rank) for rowid, rank in self.db.execute(self._sql, (expr, limit))]
 
-    def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray]:
+    def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
         """The rows holding one phrase and each one's share of the score, as fts5_aux.c's bm25
-        computes it."""
+        computes it; None for a term FTS5 would split into several tokens."""
         term, column = phrase
+        if not _ONE_TOKEN.fullmatch(term):
+            return None
         freq: dict[int, float] = {}
         # Instances come by row, column and offset: FTS5 adds a row's weights in that order.
         for rowid, name in self.db.execute(f"SELECT doc, col FROM {self._vocab} WHERE term = ?", (term,)):
