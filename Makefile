@@ -1,6 +1,7 @@
 # Two commands do all set-up: `make run` (the bot; console chat without a token) and `make test`.
-# `run` installs only what the bot needs; `test` adds the test extras (endplay, rank-bm25, hypothesis,
-# numpy) and the Node emulator, so a bot-only machine never downloads numpy and matplotlib.
+# `run` installs only what the bot needs (numpy included: the search's look-ups use it); `test` adds the
+# test extras (endplay, rank-bm25, hypothesis) and the Node emulator, so a bot-only machine never
+# downloads endplay and its matplotlib.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

@@ -141,10 +141,7 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     import json
     from pathlib import Path
 
-    try:
-        from bot.search import training
-    except ImportError:
-        fail("train-ranker needs numpy: pip install -e '.[test]'")
+    from bot.search import training
     from bot.search.evaluation import EvalFileError, read_questions
     from bot.search.ranker import WEIGHTS_PATH, RankerModel
     from bot.search.searcher import Searcher

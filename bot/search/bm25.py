@@ -8,7 +8,9 @@ phrases.  Yet a phrase's share of a row's score never depends on the rest of the
 instances once from the index (``fts5vocab``), keeps its per-row shares in a bounded cache,
 and adds them up phrase by phrase, in the query's order and with FTS5's own arithmetic —
 the same floats, the same rows, the same order (tests/search/test_bm25.py checks it against
-SQLite).  A word FTS5 would split into several tokens goes to SQLite as before.
+SQLite).  The shares are numpy arrays and ``np.bincount`` adds them, one by one in the order
+given, as a dict filled phrase by phrase would.  A word FTS5 would split into several tokens goes
+to SQLite as before.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import math
 import re
 import sqlite3
 from collections.abc import Iterable
-from operator import itemgetter
+
+import numpy as np
 
 # FTS5's bm25() constants (fts5_aux.c).
 K1 = 1.2
@@ -45,6 +48,7 @@ class FullText:
         db.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {self._vocab} USING fts5vocab(main, {table}, instance)")
         self.lengths = {rowid: sum(_varints(sizes)) for rowid, sizes in db.execute(f"SELECT id, sz FROM {table}_docsize")}
         self.rows = len(self.lengths)
+        self._size = max(self.lengths, default=0) + 1   # rowid → slot of the score array
         self.avgdl = float(sum(self.lengths.values())) / float(self.rows or 1)
         self._sql = (f"SELECT rowid, bm25({table}, {', '.join(map(str, weights))}) AS rank "
                      f"FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?")
@@ -55,25 +59,35 @@ class FullText:
         and the column it is restricted to (None: any) — best first, as SQLite's
         ``ORDER BY bm25(…) LIMIT`` returns them."""
         phrases = list(phrases)
-        if not all(_ONE_TOKEN.fullmatch(term) for term, _ in phrases):
+        shares = [self._shares(phrase) for phrase in phrases]
+        if None in shares:
             return self._search_sqlite(phrases, limit)
-        scores: dict[int, float] = {}
-        get = scores.get
-        for phrase in phrases:
-            for rowid, share in self._shares(phrase):
-                scores[rowid] = get(rowid, 0.0) + share
+        rowids = np.concatenate([rows for rows, _ in shares]) if shares else np.zeros(0, np.int64)
+        if not len(rowids):
+            return []
+        scores = np.bincount(rowids, np.concatenate([row_shares for _, row_shares in shares]), minlength=self._size)
+        matched = np.zeros(self._size, bool)
+        matched[rowids] = True
+        rows = np.flatnonzero(matched)   # by rowid
+        scores = scores[rows]
+        if len(rows) > limit > 0:
+            # the rows scoring at least the limit-th best score (with any tied with it)
+            kept = scores >= np.partition(scores, len(scores) - limit)[len(scores) - limit]
+            rows, scores = rows[kept], scores[kept]
         # Best score first and, as SQLite orders rows of equal rank, by rowid (a stable sort).
-        ranked = sorted(scores.items())
-        ranked.sort(key=itemgetter(1), reverse=True)
-        return ranked[:limit]
+        best = np.argsort(-scores, kind="stable")[:limit]
+        return list(zip(rows[best].tolist(), scores[best].tolist()))
 
     def _search_sqlite(self, phrases: list[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
         expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)
         return [(rowid, -rank) for rowid, rank in self.db.execute(self._sql, (expr, limit))]
 
-    def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[tuple[int, float], ...]:
-        """Each row's share of the score for one phrase, as fts5_aux.c's bm25 computes it."""
+    def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The rows holding one phrase and each one's share of the score, as fts5_aux.c's bm25
+        computes it; None for a term FTS5 would split into several tokens."""
         term, column = phrase
+        if not _ONE_TOKEN.fullmatch(term):
+            return None
         freq: dict[int, float] = {}
         # Instances come by row, column and offset: FTS5 adds a row's weights in that order.
         for rowid, name in self.db.execute(f"SELECT doc, col FROM {self._vocab} WHERE term = ?", (term,)):
@@ -83,8 +97,9 @@ class FullText:
         idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
         if idf <= 0.0:
             idf = 1e-6
-        return tuple((rowid, idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * self.lengths[rowid] / self.avgdl))))
-                     for rowid, f in freq.items())
+        shares = [idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * self.lengths[rowid] / self.avgdl)))
+                  for rowid, f in freq.items()]
+        return np.array(list(freq), np.int64), np.array(shares, np.float64)
 
 
 def _quote(token: str) -> str:

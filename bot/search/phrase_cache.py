@@ -2,7 +2,8 @@
 
 Building :class:`~bot.search.phrases.PhraseIndex` and the two :class:`~bot.search.phrases.PooledIndex`
 from the index's ~9 000 phrases takes most of a cold start (~0.4 s); reading them back with
-:mod:`marshal` (plain containers only: it runs no code, unlike pickle) takes a fraction of that.
+:mod:`marshal` (plain containers only: it runs no code, unlike pickle; the numpy arrays go as their
+bytes) takes a fraction of that.
 The file is named by the index file (whose name carries the data's fingerprint) and by a hash of
 the code that builds the look-ups, so a change to either builds afresh; a file that cannot be read
 is rebuilt, never trusted.  Like the index, it is a generated file in the cache folder.
@@ -23,7 +24,7 @@ from pathlib import Path
 from bot.search import phrases as phrases_module
 
 log = logging.getLogger(__name__)
-FORMAT = 1
+FORMAT = 2
 
 
 def _code_hash(builder: Callable) -> str:
@@ -50,8 +51,8 @@ def load_or_build(path: Path | None, build: Callable[[], tuple], classes: tuple[
         try:
             with open(path, "rb") as fh:
                 data = fh.read()
-            # A few hundred thousand small containers: the cyclic collector would scan them
-            # again and again while they are made, though none can be garbage yet.
+            # Tens of thousands of small containers (keys, IDF tables): the cyclic collector would
+            # scan them again and again while they are made, though none can be garbage yet.
             gc.disable()
             try:
                 version, states = marshal.loads(data)

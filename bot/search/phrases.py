@@ -5,6 +5,11 @@ word stems, each weighted by how rare it is among all phrases (IDF) — as
 ``shared / sqrt(phrase × question)`` (1.0 for the same text).  An inverted index keeps a look-up
 well under a millisecond.  The ranker reads each row's closest phrase; absent-law detection
 compares the closest phrase of a missing law with the closest of the laws the corpus holds.
+
+The postings are flat numpy arrays (each gram's run of phrase or pool numbers laid end to end)
+and a look-up adds the question's runs up with ``np.bincount``, which adds its weights one by one
+in the order given: the runs go in the order the question's grams are met, so every sum is the
+same float a dict filled gram by gram would hold.
 """
 
 from __future__ import annotations
@@ -12,8 +17,9 @@ from __future__ import annotations
 import functools
 import math
 import re
-from array import array
 from collections.abc import Hashable, Iterable
+
+import numpy as np
 
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -113,18 +119,39 @@ class SavedState:
     from them without rebuilding (:mod:`bot.search.phrase_cache`)."""
 
     _STATE: tuple[str, ...] = ()
+    # The numpy arrays among them and their types: saved as their bytes (marshal holds no arrays)
+    # and read back as arrays over those bytes, without a copy.
+    _ARRAYS: dict[str, type] = {}
 
     def to_state(self) -> list:
         """The index as plain containers."""
-        return [getattr(self, name) for name in self._STATE]
+        return [getattr(self, name).tobytes() if name in self._ARRAYS else getattr(self, name) for name in self._STATE]
 
     @classmethod
     def from_state(cls, state: list):
         """The index :meth:`to_state` saved."""
         index = cls.__new__(cls)
         for name, value in zip(cls._STATE, state, strict=True):
-            setattr(index, name, value)
+            setattr(index, name, np.frombuffer(value, cls._ARRAYS[name]) if name in cls._ARRAYS else value)
         return index
+
+
+def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
+    """The offsets of ``runs`` laid end to end (run ``k`` is ``offsets[k]:offsets[k + 1]``) and
+    their items in one list."""
+    items: list = []
+    offsets = [0]
+    for run in runs:
+        items += run
+        offsets.append(len(items))
+    return np.array(offsets, np.int32), items
+
+
+def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[list[int], list[np.ndarray]]:
+    """The lengths of the runs ``slots`` (in that order) and each of ``arrays``' runs laid end to end."""
+    starts, ends = offsets[slots].tolist(), offsets[np.add(slots, 1)].tolist()
+    return ([e - s for s, e in zip(starts, ends)],
+            [np.concatenate([a[s:e] for s, e in zip(starts, ends)]) for a in arrays])
 
 
 class PhraseIndex(SavedState):
@@ -139,16 +166,34 @@ class PhraseIndex(SavedState):
             phrase_grams.append(grams(text))
         df, n = document_frequencies(phrase_grams), len(phrase_grams) or 1
         self.idf = idf_weights(df, n)
-        self.postings: dict[str, list[int]] = {}
-        for i, g in enumerate(phrase_grams):
+        # The postings number the phrases in key order, not in the entries' (a key's phrases need
+        # not be neighbours there): the closest phrase of every key is the maximum over one stretch.
+        number = {key: k for k, key in enumerate(dict.fromkeys(self.keys))}
+        self.distinct_keys = list(number)
+        key_of = np.array([number[key] for key in self.keys], np.int32)
+        in_key_order = np.argsort(key_of, kind="stable")
+        self.row = np.empty(len(self.keys), np.int32)   # a phrase position's number in key order
+        self.row[in_key_order] = np.arange(len(self.keys))
+        sizes = np.bincount(key_of, minlength=len(number))
+        self.key_starts = (np.cumsum(sizes) - sizes).astype(np.int32)
+        # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its
+        # postings: it counts in a question's mass but is not looked up.
+        common = {gram for gram, count in df.items() if count > max(20, n / 10)}
+        postings: dict[str, list[int]] = {}
+        for row, g in zip(self.row.tolist(), phrase_grams):
             for gram in g:
-                self.postings.setdefault(gram, []).append(i)
+                if gram not in common:
+                    postings.setdefault(gram, []).append(row)
+        self.slot = {gram: k for k, gram in enumerate(postings)}
+        self.offsets, rows = _laid_end_to_end(postings.values())
+        self.postings = np.array(rows, np.int32)
         mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
-        self.inv_sqrt_mass = [1.0 / math.sqrt(m) if m else 0.0 for m in mass]
-        self.common = {gram for gram, count in df.items() if count > max(20, n / 10)}
+        self.inv_sqrt_mass = np.array([1.0 / math.sqrt(m) if m else 0.0 for m in mass])[in_key_order]
 
     # (the phrases' texts are not kept: nothing reads them once the postings are made)
-    _STATE = ("keys", "idf", "postings", "inv_sqrt_mass", "common")
+    _STATE = ("keys", "idf", "slot", "offsets", "postings", "inv_sqrt_mass", "distinct_keys", "row", "key_starts")
+    _ARRAYS = {"offsets": np.int32, "postings": np.int32, "inv_sqrt_mass": np.float64, "row": np.int32,
+               "key_starts": np.int32}
 
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
@@ -158,29 +203,18 @@ class PhraseIndex(SavedState):
         for more in extra:
             question |= grams(more)
         q_mass = sum(self.idf.get(g, 0.0) for g in question)
-        if not q_mass:
+        looked_up = [g for g in question if g in self.slot]
+        if not q_mass or not looked_up:
             return {}
-        shared: dict[int, float] = {}
-        get = shared.get
-        for gram in question:
-            # A pair in a tenth of all phrases (可以, 什么) tells them apart too little to be worth its postings.
-            if gram in self.common:
-                continue
-            weight = self.idf.get(gram)
-            if weight:
-                for i in self.postings[gram]:
-                    shared[i] = get(i, 0.0) + weight
-        scale = 1.0 / math.sqrt(q_mass)
-        best: dict[Hashable, float] = {}
-        keys, inv = self.keys, self.inv_sqrt_mass
-        for i, s in shared.items():
-            if skip and i in skip:
-                continue
-            sim = s * inv[i] * scale
-            key = keys[i]
-            if sim > best.get(key, 0.0):
-                best[key] = sim
-        return best
+        lengths, (rows,) = _runs(self.offsets, [self.slot[g] for g in looked_up], self.postings)
+        shared = np.bincount(rows, np.repeat([self.idf[g] for g in looked_up], lengths), minlength=len(self.keys))
+        sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
+        if skip:
+            sim[self.row[list(skip)]] = 0.0
+        best = np.maximum.reduceat(sim, self.key_starts)
+        found = np.flatnonzero(best > 0.0)
+        keys = self.distinct_keys
+        return dict(zip([keys[k] for k in found.tolist()], best[found].tolist()))
 
 
 class PooledIndex(SavedState):
@@ -210,36 +244,22 @@ class PooledIndex(SavedState):
             for gram in grams(text):
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         self.idf = idf_weights(document_frequencies(counts), len(counts))
+        # A posting holds its pool and its term of the dot product with a question holding the gram
+        # (which weighs it by its IDF): IDF × the pool's weight of it.
         postings: dict[str, list[tuple[int, float]]] = {}
-        self.norm: list[float] = []
         for p, c in enumerate(counts):
             for gram, count in c.items():
-                postings.setdefault(gram, []).append((p, self._weight(gram, count)))
-            self.norm.append(self._norm(c))
-        # Every gram's (pool, weight) postings laid end to end in two flat arrays, the gram's slot
-        # telling where its run starts and ends: a tuple apiece took 15 MB of a running bot's memory.
-        self.slot: dict[str, int] = {}
-        self.offsets, self.pools, self.weights = array("i", [0]), array("i"), array("d")
-        for gram, run in postings.items():
-            self.slot[gram] = len(self.offsets) - 1
-            self.pools.extend(p for p, _ in run)
-            self.weights.extend(w for _, w in run)
-            self.offsets.append(len(self.pools))
+                postings.setdefault(gram, []).append((p, self.idf[gram] * self._weight(gram, count)))
+        self.norm = np.array([self._norm(c) for c in counts])
+        # Every gram's postings laid end to end in two flat arrays, the gram's slot telling where
+        # its run starts and ends: a tuple apiece took 15 MB of a running bot's memory.
+        self.slot = {gram: k for k, gram in enumerate(postings)}
+        self.offsets, run = _laid_end_to_end(postings.values())
+        self.pools = np.array([p for p, _ in run], np.int32)
+        self.products = np.array([product for _, product in run], np.float64)
 
-    _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "weights", "norm")
-    _ARRAYS = ("offsets", "pools", "weights")
-
-    def to_state(self) -> list:
-        """The index as plain containers (the flat arrays as bytes, which marshal can hold)."""
-        return [getattr(self, name).tobytes() if name in self._ARRAYS else getattr(self, name) for name in self._STATE]
-
-    @classmethod
-    def from_state(cls, state: list):
-        """The index :meth:`to_state` saved."""
-        index = super().from_state(state)
-        for name, typecode in zip(cls._ARRAYS, "iid"):
-            setattr(index, name, array(typecode, getattr(index, name)))
-        return index
+    _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "products", "norm")
+    _ARRAYS = {"offsets": np.int32, "pools": np.int32, "products": np.float64, "norm": np.float64}
 
     @functools.cached_property
     def _phrases_and_pools(self) -> tuple[list[frozenset[str]], list[dict[str, int]]]:
@@ -267,19 +287,12 @@ class PooledIndex(SavedState):
         q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
         if not q_norm:
             return {}
-        dot: dict[int, float] = {}
-        get = dot.get
-        slot, offsets, pools, weights = self.slot, self.offsets, self.pools, self.weights
-        for gram in question:
-            weight = self.idf.get(gram)
-            if weight:
-                k = slot[gram]
-                start, end = offsets[k], offsets[k + 1]
-                for p, w in zip(pools[start:end], weights[start:end]):
-                    dot[p] = get(p, 0.0) + weight * w
+        _, (pools, products) = _runs(self.offsets, [self.slot[g] for g in question if g in self.slot],
+                                     self.pools, self.products)
+        dot = np.bincount(pools, products, minlength=len(self.keys))
         norms = self.norm
         if skip:
-            norms = list(norms)
+            norms = norms.copy()
             phrase_grams, counts = self._phrases_and_pools
             for i in skip:
                 p = self.phrase_pool[i]
@@ -288,6 +301,8 @@ class PooledIndex(SavedState):
                     left[gram] -= 1
                     if gram in question:
                         idf = self.idf[gram]
-                        dot[p] = dot.get(p, 0.0) - idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
+                        dot[p] -= idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
                 norms[p] = self._norm(left)
-        return {self.keys[p]: max(0.0, d) / (norms[p] * q_norm) for p, d in dot.items() if d > 1e-12}
+        found = np.flatnonzero(dot > 1e-12)
+        keys = self.keys
+        return dict(zip([keys[p] for p in found.tolist()], (dot[found] / (norms[found] * q_norm)).tolist()))

@@ -657,7 +657,9 @@ def definition_subjects(normalized: str) -> list[str]:
             head = _PUNCT.sub("", clauses[0])
             subjects += [head[:n] for n in range(min(6, len(head)), 1, -1)] if not head.isascii() else []
     for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
-        whole, bare = (definition_subject(variant) for variant in (text, _BRACKETED.sub("", text)))
+        unbracketed = _BRACKETED.sub("", text)
+        whole = definition_subject(text)
+        bare = definition_subject(unbracketed) if unbracketed != text else whole
         subjects += [s for s in (whole, bare) if s]
         if bare and len(bare) <= 6:
             # the bracket names the short X itself, not an aside in a told situation

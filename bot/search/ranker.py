@@ -6,7 +6,7 @@ the weights in ``bot/search/ranker.json``, trained by ``bridgebot train-ranker``
 logistic regression with k-fold cross-validation, :mod:`bot.search.training`).  A law scores as
 its best row.  The same file holds the confidence model: a logistic regression over the top
 answer's margin and evidence, with the threshold that kept cross-validated precision ≥ 0.95.
-Scoring is plain Python; numpy is needed only to train.
+Scoring is a plain-Python dot product (21 features: numpy would cost more than it saves).
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ weight, whose every answer is wrong — train the confidence model, whose thresh
 which cross-validated precision stays ≥ :data:`TARGET_PRECISION`.  The missing-law detector is a
 logistic model checked leave-one-phrase-out: every missing law's phrase, taken out of the index,
 should be recognised by the others; the sets' questions (all about laws the corpus holds) and the
-corpus's own phrases should not be (false alarms ≤ :data:`MAX_FALSE_ALARMS`).  numpy is imported
-here only: scoring at run time is a dot product in plain Python.
+corpus's own phrases should not be (false alarms ≤ :data:`MAX_FALSE_ALARMS`).  Scoring at run time
+is a dot product in plain Python.
 """
 
 from __future__ import annotations

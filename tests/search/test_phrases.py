@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from bot.search.phrases import PhraseIndex, grams, is_name, name_form, names_in, stem
+from bot.search.phrases import PhraseIndex, PooledIndex, document_frequencies, grams, is_name, name_form, names_in, stem
 
 
 def test_grams_are_character_pairs_and_english_stems():
@@ -59,3 +61,73 @@ def test_names_in(question, laws):
 
 def test_a_skipped_name_is_not_found():
     assert names_in("对方越序首引了", [], NAMES, skip={0}) == set()
+
+
+def test_leaving_a_phrase_out_of_its_pool_is_the_pool_without_it():
+    # 越序出牌's pairs are all in its pool's first phrase too: the pools' IDF is the same without it
+    entries = [("a", "防家越序出牌了"), ("b", "明手摊牌以后不能再碰牌"), ("a", "越序出牌"), ("a", "防家出牌了"), ("b", "明手出牌")]
+    index = PooledIndex(entries)
+    without = PooledIndex(entries[:2] + entries[3:])
+    for question in ["防家越序出牌", "明手出牌了", "越序"]:
+        assert index.best_by_key(question, skip={2}) == pytest.approx(without.best_by_key(question))
+    assert index.best_by_key("越序出牌", skip={2}) != index.best_by_key("越序出牌")
+
+
+# The look-ups add their floats as dicts filled gram by gram did before numpy, in the same order:
+# not one bit of an answer may move.  (Built here, not read from the phrase cache: the order a
+# phrase's own grams are summed in follows the hash seed of the process that built it.)
+
+def _question(text: str, extra: list[str]) -> set[str]:
+    question = set(grams(text))   # as best_by_key makes it: the same set, met in the same order
+    for more in extra:
+        question |= grams(more)
+    return question
+
+
+def _closest_by_dicts(index: PhraseIndex, phrase_grams: list, question: set[str], skip: set[int]) -> dict:
+    common = {g for g, c in document_frequencies(phrase_grams).items() if c > max(20, len(phrase_grams) / 10)}
+    shared: dict[int, float] = {}
+    for gram in question:
+        if gram in index.idf and gram not in common:
+            for i, g in enumerate(phrase_grams):
+                if gram in g:
+                    shared[i] = shared.get(i, 0.0) + index.idf[gram]
+    scale = 1.0 / math.sqrt(sum(index.idf.get(g, 0.0) for g in question))
+    best: dict = {}
+    for i, s in shared.items():
+        sim = s * (1.0 / math.sqrt(sum(index.idf[g] for g in phrase_grams[i]))) * scale
+        if i not in skip and sim > best.get(index.keys[i], 0.0):
+            best[index.keys[i]] = sim
+    return best
+
+
+def _pooled_by_dicts(index: PooledIndex, question: set[str]) -> dict:
+    _, counts = index._phrases_and_pools
+    dot: dict[int, float] = {}
+    for gram in question:
+        if gram in index.idf:
+            for p, c in enumerate(counts):
+                if gram in c:
+                    dot[p] = dot.get(p, 0.0) + index.idf[gram] * index._weight(gram, c[gram])
+    q_norm = math.sqrt(sum(index.idf.get(g, 0.0) ** 2 for g in question))
+    return {index.keys[p]: d / (float(index.norm[p]) * q_norm) for p, d in dot.items() if d > 1e-12}
+
+
+@pytest.fixture(scope="module")
+def corpus_phrases(corpus_searcher):
+    entries = [((kind, key), bridged) for kind, key, bridged in corpus_searcher.db.execute("SELECT kind, key, bridged FROM phrases")]
+    return entries, PhraseIndex(entries), PooledIndex(entries)
+
+
+@pytest.mark.parametrize("text, extra, skip", [
+    ("我是庄家，对方亮了一张牌，之后轮到他出牌时他没有出那张牌，怎么处理", ["亮牌", "暴露牌"], set()),
+    ("partner hesitated a long time before passing, can I still bid", [], set()),
+    ("防家越序首引", [], {0, 1, 2, 3}),
+    ("明手能不能提醒庄家从错误的一手出牌", ["明手"], set(range(0, 3000, 7))),
+])
+def test_the_same_floats_as_dicts_filled_gram_by_gram(corpus_phrases, text, extra, skip):
+    entries, phrases, pools = corpus_phrases
+    question = _question(text, extra)
+    phrase_grams = [grams(bridged) for _, bridged in entries]
+    assert phrases.best_by_key(text, extra, skip) == _closest_by_dicts(phrases, phrase_grams, question, skip)
+    assert pools.best_by_key(text, extra) == _pooled_by_dicts(pools, question)
