@@ -49,6 +49,7 @@ from bot.base.textnorm import normalize_query
 BM25_WEIGHTS = (2.0, 0.5, 1.0, 0.5, 0.6, 1.5)
 CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
+_ANY_LETTER = re.compile(r"[a-z]")
 # A term right after who did it is an act told (「同伴不叫」, 「对方加倍了」, "partner doubled"), not a word asked about.
 _ACT_OF = re.compile(r"(?:同伴|搭档|队友|对方|对手|上家|下家|庄家|明手|防家|我|他|她|\b(?:partner|opponents?|lho|rho|he|she|i)\b)"
                      r"\s*(?:也|又|就|先|已经|刚才|都|还|突然)?\s*$")
@@ -568,11 +569,16 @@ class Searcher:
         return tuple(n for n in self._definitions if not n.isascii() and definition_residual(f"{n}是什么意思") != n)
 
     @functools.cached_property
-    def _any_term_name(self) -> re.Pattern:
-        """Every name of :attr:`_term_name_patterns` in one pattern, longest first."""
-        names = sorted((name for name in self._definitions if len(name) >= (3 if name.isascii() else 2)), key=len, reverse=True)
-        return re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" if n.isascii() else re.escape(n)
-                                   for n in names))
+    def _term_names(self) -> tuple[dict[str, tuple[str, ...]], re.Pattern]:
+        """The Chinese names of :attr:`_term_name_patterns` by their first two characters, and its English
+        ones in one pattern (longest first)."""
+        names = [name for name in self._definitions if len(name) >= (3 if name.isascii() else 2)]
+        english = sorted((n for n in names if n.isascii()), key=len, reverse=True)
+        chinese: dict[str, tuple[str, ...]] = {}
+        for name in names:
+            if not name.isascii():
+                chinese[name[:2]] = chinese.get(name[:2], ()) + (name,)
+        return chinese, re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" for n in english))
 
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
@@ -581,13 +587,26 @@ class Searcher:
         return self._terms_in(q.normalized), frozenset().union(*(self._terms_in(c, acts=False) for c in asking))
 
     def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
-        """The terms ``text`` names; ``acts=False``: not one told as somebody's act (「同伴不叫是什么意思」)."""
-        found = set()
+        """The terms ``text`` names, a name inside a longer one read as that one (定约 in 部分定约);
+        ``acts=False``: not one told as somebody's act (「同伴不叫是什么意思」)."""
+        chinese, english = self._term_names
         spaced = f" {text} "
-        for m in self._any_term_name.finditer(spaced):
-            if not acts and _ACT_OF.search(spaced, 0, m.start()):
+        spans = []   # (start, -length, name as found)
+        heads = {spaced[i:i + 2] for i in range(len(spaced) - 1)}
+        for name in (n for head in heads & chinese.keys() for n in chinese[head]):
+            at = spaced.find(name)
+            while at >= 0:
+                spans.append((at, -len(name), name))
+                at = spaced.find(name, at + 1)
+        if _ANY_LETTER.search(text):
+            spans += [(m.start(), m.start() - m.end(), m.group(0)) for m in english.finditer(spaced)]
+        found, reached = set(), 0
+        for start, minus_length, name in sorted(spans):
+            if start < reached:
                 continue
-            name = m.group(0)
+            reached = start - minus_length
+            if not acts and _ACT_OF.search(spaced, 0, start):
+                continue
             # a plural: "passes" → pass, "games" → game
             d = self._definitions.get(name) or self._definitions.get(name[:-1]) or self._definitions.get(name[:-2])
             if d:
