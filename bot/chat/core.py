@@ -529,7 +529,10 @@ class Core:
             # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
             matched = list(getattr(top, "matched", None) or [])
             single_chars = bool(matched) and all(len(w) == 1 for w in matched)
-            unrelated = (probability is not None and probability < OFF_TOPIC) or single_chars
+            # A definition of a word the question names is no unrelated match, however unsure the search
+            # is that the word's meaning is what was asked (「超墩是多打的那几墩吗」).
+            named_term = getattr(top, "law", None) == 0 and getattr(top, "term", None) in matched
+            unrelated = ((probability is not None and probability < OFF_TOPIC) or single_chars) and not named_term
             lead = "off_topic" if unrelated and not missing else "not_confident"
             # the law is missing: what follows is what the corpus has near it, not a guess at the answer
             lead = "related_present" if missing else lead

@@ -182,3 +182,11 @@ def test_contents_lead_from_chapters_to_laws(core):
     play = next(b for row in contents.buttons for b in row if b.label.startswith("第六章"))
     laws = core.press(ChatMessage(play.data, chat_id=chat))
     assert [b.data for row in laws.buttons for b in row][:3] == ["/law 41", "/law 42", "/law 43"]
+
+
+@pytest.mark.parametrize("message, term", [("超墩是多打的那几墩吗", "超墩"),
+                                           ("which player is the declarer's partner, the dummy?", "明手")])
+def test_a_named_term_found_unsure_is_offered_not_called_unrelated(core, message, term):
+    reply = _say(core, message, message)
+    assert not reply.body.startswith(("没找到和这个问题相关的规则", "I found no rule about that"))
+    assert reply.buttons[0][0].data == f"/define {term}"
