@@ -254,9 +254,8 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     if q.reference:
         return q
     q.mentioned = find_reference(text)
-    q.subject = definition_subject(normalized)
-    q.subject_parts = [s for s in definition_subjects(normalized) if s != q.subject]
-    q.compared = compared_subjects(normalized)
+    q.subject, subjects, q.compared = _definition_readings(normalized)
+    q.subject_parts = [s for s in subjects if s != q.subject]
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
     plain = _PUNCT.sub(" ", q.subject or without_asker(normalized)).strip()
@@ -631,10 +630,18 @@ def definition_subjects(normalized: str) -> list[str]:
     """Other readings of a definition question's X, for the caller to look up as terms: the X of
     a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),
     and, when X carries another name in brackets, each name (「梦家(明手)指的是哪一家」 → 梦家, 明手)."""
+    return _definition_readings(normalized)[1]
+
+
+def _definition_readings(normalized: str) -> tuple[str | None, list[str], list[str]]:
+    """:func:`definition_subject`, :func:`definition_subjects` and :func:`compared_subjects` of
+    ``normalized``, each frame read once: the subjects hold the X and the words compared."""
+    subject = definition_subject(normalized)
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
     clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
-    compared = compared_subjects(normalized)
+    compared_only = compared_subjects(normalized)
+    compared = list(compared_only)
     subjects: list[str] = []
     for clause in clauses:
         translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
@@ -656,9 +663,9 @@ def definition_subjects(normalized: str) -> list[str]:
                 subjects.append(before)
             head = _PUNCT.sub("", clauses[0])
             subjects += [head[:n] for n in range(min(6, len(head)), 1, -1)] if not head.isascii() else []
-    for text in [normalized] + list(dict.fromkeys(t for t in extra if t != normalized)):
+    for i, text in enumerate([normalized] + list(dict.fromkeys(t for t in extra if t != normalized))):
         unbracketed = _BRACKETED.sub("", text)
-        whole = definition_subject(text)
+        whole = definition_subject(text) if i else subject
         bare = definition_subject(unbracketed) if unbracketed != text else whole
         subjects += [s for s in (whole, bare) if s]
         if bare and len(bare) <= 6:
@@ -671,7 +678,7 @@ def definition_subjects(normalized: str) -> list[str]:
     # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks
     # about a call; 「叫牌和实质叫牌有什么区别？什么才算实质叫牌」 about 实质叫牌, the one a clause asks on its own
     asked_alone = [s for s in subjects if s in compared and s != compared[0]] if len(sentences) > 1 else []
-    return list(dict.fromkeys(asked_alone + subjects + compared))
+    return subject, list(dict.fromkeys(asked_alone + subjects + compared)), compared_only
 
 
 _TAKEN_TO_MEAN = re.compile(r"是指|就是|是不是|指的是|是否")
@@ -690,11 +697,17 @@ def compared_subjects(normalized: str) -> list[str]:
     found: list[str] = []
     clauses = [c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part) if c.strip()]
     # 「对手 vs 防家，有啥不同」: the difference asked in a clause of its own
-    bare = [bool(_BARE_DIFFERENCE.match(_PUNCT.sub("", c))) for c in clauses]
-    clauses = [f"{c}{clauses[i + 1]}" if i + 1 < len(clauses) and bare[i + 1] else c for i, c in enumerate(clauses)]
-    for clause in clauses:
-        m = (_COMPARED.match(_PUNCT.sub("", clause)) or _SAME_EN.match(_PUNCT.sub(" ", clause).strip())
-             or _DIFFERENCE_EN.match(_PUNCT.sub(" ", clause).strip()))
+    compact = [_PUNCT.sub("", c) for c in clauses]
+    bare = [bool(_BARE_DIFFERENCE.match(c)) for c in compact]
+    for i, clause in enumerate(clauses):
+        joined = i + 1 < len(clauses) and bare[i + 1]
+        if joined:
+            clause = f"{clause}{clauses[i + 1]}"
+        # (the English frames read the clause with spaces for its punctuation, only when needed)
+        m = _COMPARED.match(_PUNCT.sub("", clause) if joined else compact[i])
+        if not m:
+            spaced = _PUNCT.sub(" ", clause).strip()
+            m = _SAME_EN.match(spaced) or _DIFFERENCE_EN.match(spaced)
         if m:
             found += [m.group(1).strip(), m.group(2).strip()]
     return found
