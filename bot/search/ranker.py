@@ -5,8 +5,9 @@ the features of :data:`FEATURES`, each scaled to about 0–1; its score is their
 the weights in ``bot/search/ranker.json``, trained by ``bridgebot train-ranker`` (pairwise
 logistic regression with k-fold cross-validation, :mod:`bot.search.training`).  A law scores as
 its best row.  The same file holds the confidence model: a logistic regression over the top
-answer's margin and evidence, with the threshold that kept cross-validated precision ≥ 0.95.
-Scoring is a plain-Python dot product (21 features: numpy would cost more than it saves).
+answer's margin and evidence, with the threshold that kept cross-validated precision ≥ the training's
+aim (0.985, for the 0.95 the chat promises).  Scoring is a plain-Python dot product (a few dozen
+features: numpy would cost more than it saves).
 """
 
 from __future__ import annotations
