@@ -60,6 +60,12 @@ def detect_lang(text: str, fallback: str = "zh") -> str:
     return fallback
 
 
+
+def _defines_a_named_word(hit) -> bool:
+    """The hit is the definition of a word the question names: no unrelated match, however unsure the
+    search is that the word's meaning is what was asked (「超墩是多打的那几墩吗」)."""
+    return getattr(hit, "law", None) == 0 and getattr(hit, "term", None) in (getattr(hit, "matched", None) or ())
+
 def _button(label: str, data: str) -> Button:
     if len(data.encode()) > CALLBACK_BYTES:
         raise ValueError(f"callback data over {CALLBACK_BYTES} bytes: {data!r}")
@@ -143,7 +149,7 @@ class Core:
             return []
         else:
             result = self.services.search(to_simplified(query), k=INLINE_LIMIT)
-            hits = result.hits if result.confident else []
+            hits = result.hits if result.confident or (result.hits and _defines_a_named_word(result.hits[0])) else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         items = []
         seen = set()
@@ -529,10 +535,7 @@ class Core:
             # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
             matched = list(getattr(top, "matched", None) or [])
             single_chars = bool(matched) and all(len(w) == 1 for w in matched)
-            # A definition of a word the question names is no unrelated match, however unsure the search
-            # is that the word's meaning is what was asked (「超墩是多打的那几墩吗」).
-            named_term = getattr(top, "law", None) == 0 and getattr(top, "term", None) in matched
-            unrelated = ((probability is not None and probability < OFF_TOPIC) or single_chars) and not named_term
+            unrelated = ((probability is not None and probability < OFF_TOPIC) or single_chars) and not _defines_a_named_word(top)
             lead = "off_topic" if unrelated and not missing else "not_confident"
             # the law is missing: what follows is what the corpus has near it, not a guess at the answer
             lead = "related_present" if missing else lead

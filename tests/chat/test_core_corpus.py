@@ -190,3 +190,8 @@ def test_a_named_term_found_unsure_is_offered_not_called_unrelated(core, message
     reply = _say(core, message, message)
     assert not reply.body.startswith(("没找到和这个问题相关的规则", "I found no rule about that"))
     assert reply.buttons[0][0].data == f"/define {term}"
+
+
+def test_inline_mode_offers_the_definition_of_a_word_named_though_unsure(core):
+    items = core.inline("超墩是多打的那几墩吗")
+    assert items and items[0].title.startswith("定义 · 超墩")
