@@ -60,11 +60,11 @@ def detect_lang(text: str, fallback: str = "zh") -> str:
     return fallback
 
 
-
 def _defines_a_named_word(hit) -> bool:
     """The hit is the definition of a word the question names: no unrelated match, however unsure the
     search is that the word's meaning is what was asked (「超墩是多打的那几墩吗」)."""
     return getattr(hit, "law", None) == 0 and getattr(hit, "term", None) in (getattr(hit, "matched", None) or ())
+
 
 def _button(label: str, data: str) -> Button:
     if len(data.encode()) > CALLBACK_BYTES:
