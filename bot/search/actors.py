@@ -46,9 +46,11 @@ _ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应�
                          r"|\bam i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
-# Anyone else the question may name as the one who acted.
-_OTHER_PARTY = re.compile(r"对方|对手|上家|下家|对面|左手|右手|同伴|搭档|队友|裁判|他|她|别人|庄家|明手|梦家|防家|防守"
-                          r"|\b(?:opponents?|lho|rho|partner|pard|he|she|they|someone|declarer|dummy|defenders?|td|director)\b")
+# Anyone else the question may name as the one who acted (its words also tell an act from a word asked about:
+# 「同伴不叫是什么意思」, see bot.search.searcher).
+OTHER_PARTY = (r"对方|对手|上家|下家|对面|左手|右手|同伴|搭档|队友|裁判|他|她|别人|庄家|明手|梦家|防家|防守"
+               r"|\b(?:opponents?|lho|rho|partner|pard|he|she|they|someone|declarer|dummy|defenders?|td|director)\b")
+_OTHER_PARTY = re.compile(OTHER_PARTY)
 # A time clause before the act (「打到第三墩的时候，」) says when, not who.
 _WHEN = re.compile(r"[^，,。；;]*(?:的时候|时候|时|以后|之后|后|期间|中)[，,]")
 _CONTENT = re.compile(r"[\u4e00-\u9fff]|\b[a-z]{3,}\b")

@@ -30,7 +30,7 @@ from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase
                                 referenced_absent)
 from bot.search.term_names import load_term_names
 from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
-from bot.search.actors import ACTORS, LABELS, question_actor
+from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
                               understand)
@@ -51,8 +51,7 @@ CANDIDATES = 20
 MAX_QUERY_CHARS = 2000
 _ANY_LETTER = re.compile(r"[a-z]")
 # A term right after who did it is an act told (「同伴不叫」, 「对方加倍了」, "partner doubled"), not a word asked about.
-_ACT_OF = re.compile(r"(?:同伴|搭档|队友|对方|对手|上家|下家|庄家|明手|防家|我|他|她|\b(?:partner|opponents?|lho|rho|he|she|i)\b)"
-                     r"\s*(?:也|又|就|先|已经|刚才|都|还|突然)?\s*$")
+_ACT_OF = re.compile(rf"(?:{OTHER_PARTY}|我|\bi\b)\s*(?:也|又|就|先|已经|刚才|都|还|突然)?\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
