@@ -25,6 +25,7 @@ from bot.search import phrases as phrases_module
 
 log = logging.getLogger(__name__)
 FORMAT = 2
+KEEP_PER_INDEX = 3
 
 
 def _code_hash(builder: Callable) -> str:
@@ -69,6 +70,30 @@ def load_or_build(path: Path | None, build: Callable[[], tuple], classes: tuple[
             with os.fdopen(fd, "wb") as fh:
                 marshal.dump((FORMAT, [index.to_state() for index in built]), fh)
             os.replace(tmp, path)
+            prune(path.parent)
         except OSError as err:
             log.warning("phrase cache not saved (%s)", type(err).__name__)
     return built
+
+
+def prune(cache_dir: Path) -> None:
+    """Delete the saved look-ups of an index no longer there, and keep the :data:`KEEP_PER_INDEX`
+    newest of each index (one per version of the code that builds them: each upgrade leaves ~6 MB
+    behind, and processes of different versions — a benchmark's previous release — may share the folder)."""
+    by_index: dict[str, list[Path]] = {}
+    for path in cache_dir.glob("*.phrases-*.marshal"):
+        by_index.setdefault(path.name.split(".phrases-")[0], []).append(path)
+    for index, paths in by_index.items():
+        if not (cache_dir / index).exists():
+            stale = paths
+        else:
+            stale = sorted(paths, key=_modified, reverse=True)[KEEP_PER_INDEX:]
+        for path in stale:
+            path.unlink(missing_ok=True)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:   # deleted meanwhile by another process
+        return 0.0

@@ -60,3 +60,30 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_time(tmp_path, monkeyp
     built = phrase_cache.load_or_build(tmp_path / "y.marshal", lambda: (PhraseIndex([(("k", 1), "明手")]),),
                                        (PhraseIndex,))
     assert built[0].best_by_key("明手是谁") and not list(tmp_path.iterdir())
+
+
+def test_old_lookups_do_not_pile_up_in_the_cache_folder(tmp_path):
+    import os
+
+    (tmp_path / "search-a.sqlite").write_bytes(b"")
+    for age, code in enumerate("12345"):
+        path = tmp_path / f"search-a.sqlite.phrases-{code}.marshal"
+        path.write_bytes(b"x")
+        os.utime(path, (1000 - age, 1000 - age))        # 1 is the newest
+    gone = tmp_path / "search-b.sqlite.phrases-1.marshal"  # its index was pruned
+    gone.write_bytes(b"x")
+    other = tmp_path / "jieba-a.dict"
+    other.write_bytes(b"x")
+    phrase_cache.prune(tmp_path)
+    left = sorted(p.name for p in tmp_path.glob("*.marshal"))
+    assert left == [f"search-a.sqlite.phrases-{c}.marshal" for c in "123"][:phrase_cache.KEEP_PER_INDEX]
+    assert other.exists() and (tmp_path / "search-a.sqlite").exists()
+
+
+def test_saving_lookups_prunes_the_folder(tmp_path):
+    stale = tmp_path / "search-gone.sqlite.phrases-0.marshal"
+    stale.write_bytes(b"x")
+    (tmp_path / "search-z.sqlite").write_bytes(b"")
+    phrase_cache.load_or_build(tmp_path / "search-z.sqlite.phrases-1.marshal",
+                               lambda: (PhraseIndex([(("k", 1), "明手")]),), (PhraseIndex,))
+    assert not stale.exists() and (tmp_path / "search-z.sqlite.phrases-1.marshal").exists()
