@@ -223,6 +223,8 @@ class Query:
     resemblance: dict | None = None
     clause_pooled: dict | None = None
     found: list | None = None
+    # the defined terms it names, and those named where it asks a meaning (see Searcher.terms_named)
+    named_terms: tuple | None = None
 
     @functools.cached_property
     def terms(self) -> Counter:

@@ -582,8 +582,11 @@ class Searcher:
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
         and those of them named in a clause that asks what a word means."""
-        asking = meaning_asking_clauses(q.normalized)
-        return self._terms_in(q.normalized), frozenset().union(*(self._terms_in(c, acts=False) for c in asking))
+        if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
+            asking = meaning_asking_clauses(q.normalized)
+            q.named_terms = (self._terms_in(q.normalized),
+                             frozenset().union(*(self._terms_in(c, acts=False) for c in asking)))
+        return q.named_terms
 
     def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
         """The terms ``text`` names, a name inside a longer one read as that one (定约 in 部分定约);
