@@ -52,6 +52,12 @@ MAX_QUERY_CHARS = 2000
 _ANY_LETTER = re.compile(r"[a-z]")
 # A term right after who did it is an act told (「同伴不叫」, 「对方加倍了」, "partner doubled"), not a word asked about.
 _ACT_OF = re.compile(rf"(?:{OTHER_PARTY}|我|\bi\b)\s*(?:也|又|就|先|已经|刚才|都|还|突然)?\s*$")
+# A party named as the one who may or must act: 「明手可以…」「庄家必须…」, "dummy is allowed to", "can dummy".
+_MODAL_AFTER = re.compile(r"\s*(?:也|还|都|就|到底|究竟)?\s*(?:可以|可不可以|可唔可以|可否|能|能不能|能否|是否可以|有权|有没有权|"
+                          r"应该|应不应该|必须|需要|需不需要|要不要|不能|不可以|不得|得唔得|准不准|允许|"
+                          r"\b(?:is |are )?(?:allowed|entitled|permitted)\b|\b(?:can|may|must|should|has to|have to|gets to)\b)"
+                          r"(?!\s*(?:是|算|\bbe\b))")   # 「庄家可以是谁」 asks who the word names
+_MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
@@ -59,8 +65,11 @@ _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|
 _LETTERS = re.compile(r"[A-Za-z]+")
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
-# Laws whose best rows lie this close (in model score) are alternatives worth asking about.
-AMBIGUITY_GAP = 1.0
+# Laws among the first four whose best rows lie this close in model score are alternatives worth
+# asking about: a score difference is a log-odds of the ranker's softmax shares, so 2.0 keeps a law
+# holding at least e⁻² ≈ 1/7 of the best one's share (on the dev sets, 7 of 908 questions are asked back).
+AMBIGUITY_GAP = 2.0
+AMBIGUITY_LAWS = 4
 
 
 # a generic noun after an English term (「a part-score contract」 is a partscore)
@@ -457,7 +466,7 @@ class Searcher:
         for declarer, 49 for a defender), the readings and the question to ask back."""
         if not ranked or not ranked[0].best.doc.actors:
             return None
-        close = [g for g in ranked[:3] if ranked[0].score - g.score <= AMBIGUITY_GAP]
+        close = [g for g in ranked[:AMBIGUITY_LAWS] if ranked[0].score - g.score <= AMBIGUITY_GAP]
         # in the rulebook's order of the seats, whichever reading ranks first: the question reads the same every time
         actors = sorted({a for g in close for a in g.best.doc.actors[:1]}, key=ACTORS.index)
         if len(actors) < 2:
@@ -579,18 +588,31 @@ class Searcher:
                 chinese[name[:2]] = chinese.get(name[:2], ()) + (name,)
         return chinese, re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" for n in english))
 
-    def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str]]:
+    def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
-        and those of them named in a clause that asks what a word means."""
+        those of them named in a clause that asks what a word means, and those named as the one who may
+        or must act (「明手可以做什么」, "what is dummy allowed to do": a question about a party's rights,
+        not about the word)."""
         if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
+            spaced = f" {q.normalized} "
+            spans = self._term_spans(q.normalized)
+            acting = frozenset(term for start, end, term in spans
+                               if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start))
             asking = meaning_asking_clauses(q.normalized)
-            q.named_terms = (self._terms_in(q.normalized),
-                             frozenset().union(*(self._terms_in(c, acts=False) for c in asking)))
+            q.named_terms = (frozenset(term for _, _, term in spans),
+                             frozenset().union(*(self._terms_in(c, acts=False) for c in asking)), acting)
         return q.named_terms
 
     def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
         """The terms ``text`` names, a name inside a longer one read as that one (定约 in 部分定约);
         ``acts=False``: not one told as somebody's act (「同伴不叫是什么意思」)."""
+        spaced = f" {text} "
+        return frozenset(term for start, _, term in self._term_spans(text)
+                         if acts or not _ACT_OF.search(spaced, 0, start))
+
+    def _term_spans(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, term) of each defined term ``text`` names, in `` text `` (a space each side), in
+        order; a name inside a longer one is that one (定约 in 部分定约)."""
         chinese, english = self._term_names
         spaced = f" {text} "
         spans = []   # (start, -length, name as found)
@@ -602,18 +624,16 @@ class Searcher:
                 at = spaced.find(name, at + 1)
         if _ANY_LETTER.search(text):
             spans += [(m.start(), m.start() - m.end(), m.group(0)) for m in english.finditer(spaced)]
-        found, reached = set(), 0
+        found, reached = [], 0
         for start, minus_length, name in sorted(spans):
             if start < reached:
                 continue
             reached = start - minus_length
-            if not acts and _ACT_OF.search(spaced, 0, start):
-                continue
             # a plural: "passes" → pass, "games" → game
             d = self._definitions.get(name) or self._definitions.get(name[:-1]) or self._definitions.get(name[:-2])
             if d:
-                found.add(d.term)
-        return frozenset(found)
+                found.append((start, reached, d.term))
+        return found
 
     def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English
@@ -710,12 +730,15 @@ class Searcher:
         """The rows FTS5 finds for ``q`` (best BM25 first), each with its ranking features."""
         if not q.terms:
             return []
-        found = [(doc, score) for doc, score in self._full_text(q) if not (exclude_definitions and doc.law == 0)]
+        # 「明手可以做什么」, "what is dummy allowed to do": the party's rights, never the word's meaning
+        named, asked, acting = self.terms_named(q)
+        found = [(doc, score) for doc, score in self._full_text(q)
+                 if not (doc.law == 0 and (exclude_definitions or doc.term in acting))]
         if not found:
             return []
         if q.clause_pooled is None:
             q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
-        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, *self.terms_named(q))
+        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, named, asked - acting)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
@@ -971,6 +994,8 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict
         "english": 1.0 if q.english else 0.0,
         "absent_lead": phrase_lead(resemblance),
         "definition": 1.0 if best.doc.law == 0 else 0.0,
+        # the best law's softmax share of all the laws found (the ranker is fitted on such shares)
+        "share": 1.0 / sum(math.exp(max(-50.0, g.score - ranked[0].score)) for g in ranked),
     }
 
 

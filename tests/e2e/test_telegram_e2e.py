@@ -48,11 +48,11 @@ def test_law_reference_shows_the_clause_with_buttons(e2e):
 
 def test_chinese_question_quotes_the_best_clause_with_matched_words_bold(e2e):
     async def scenario(bot):
-        await bot.send("对声称有争议")
+        await bot.send("明手可以看防家的牌吗")
         [reply] = await bot.replies()
         title = reply["text"].split("\n", 1)[0]
         assert title.startswith("<b>") and "条" in title
-        assert "<b>声称</b>" in reply["text"]
+        assert "<b>明手</b>" in reply["text"]
         keyboard = reply["reply_markup"]["inline_keyboard"]
         alternatives = [row for row in keyboard[:2]]
         assert [len(row) for row in alternatives] == [1, 1]   # long labels: one button a row

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from bot.search.missing import ABSENT_FEATURES
+from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, WEIGHTS_PATH, RankerModel, load_model, model_from_json
 
 
@@ -36,9 +37,16 @@ def test_without_a_trained_file_the_hand_set_default_ranks(tmp_path):
     assert model.weights["bm25"] > 0
 
 
-@pytest.mark.parametrize("feature", ["bm25", "situation_phrase", "char_share", "glossary_share"])
+@pytest.mark.parametrize("feature", ["bm25", "situation_phrase", "char_share", "situation_pool"])
 def test_evidence_for_a_row_raises_it(feature):
     assert load_model().weights[feature] > 0
+
+
+def test_more_of_the_question_in_a_row_never_lowers_it():
+    from bot.search.training import EVIDENCE
+
+    weights = load_model().weights
+    assert [f for f in EVIDENCE if weights[f] < 0] == []
 
 
 def test_confidence_grows_with_the_lead_over_the_second_law():
@@ -48,18 +56,23 @@ def test_confidence_grows_with_the_lead_over_the_second_law():
     assert model.probability({**base, "margin": 2.0}) > model.probability(base)
 
 
-@pytest.mark.parametrize("feature", ["term_named", "term_meaning"])
+@pytest.mark.parametrize("feature", ["term_named_short", "term_meaning"])
 def test_a_defined_term_the_question_names_lifts_its_definition(feature):
     # learned from the definition questions the frames answer (fitted with them since round 7)
     assert load_model().weights[feature] > 0
 
 
-# Definition questions in shapes no definition frame reads: the ranker finds the term's row first.
-@pytest.mark.parametrize("question, term", [
-    ("超墩是多打的那几墩吗", "超墩"), ("部分定约最多多少墩分", "部分定约"),
-    ("which player is the declarer's partner, the dummy?", "明手"), ("局况就是有局无局吗", "局况"),
-    ("小满贯和大满贯各要拿几墩", "满贯"), ("上家是坐在我哪一边的对手", "上家"),
+# Definition questions in shapes no definition frame reads: the ranker finds the term's row first
+# (or the law whose rule text defines the word in so many words: 77's 「墩分低于100分的定约为部分定约」).
+@pytest.mark.parametrize("question, term, law", [
+    ("超墩是多打的那几墩吗", "超墩", None), ("部分定约最多多少墩分", "部分定约", 77),
+    ("which player is the declarer's partner, the dummy?", "明手", None), ("局况就是有局无局吗", "局况", None),
+    ("小满贯和大满贯各要拿几墩", "满贯", None), ("上家是坐在我哪一边的对手", "上家", None),
 ])
-def test_a_definition_question_no_frame_reads_still_gets_its_term_first(corpus_searcher, question, term):
+def test_a_definition_question_no_frame_reads_still_gets_its_term_first(corpus_searcher, question, term, law):
     result = corpus_searcher.ask(question)
-    assert (result.hits[0].law, result.hits[0].term) == (0, term)
+    assert not corpus_searcher.answered_before_ranking(understand(question, corpus_searcher.segmenter, corpus_searcher.lexicon))
+    first = result.hits[0]
+    book_law = corpus_searcher.rulebook.law(law) if law else None
+    rule_text = " ".join([book_law.intro or "", *(c.text or "" for c in book_law.clauses)]) if book_law else ""
+    assert (first.law, first.term) == (0, term) or (first.law == law and f"为{term}" in rule_text)

@@ -68,13 +68,17 @@ def test_a_clear_question_is_answered_with_confidence(corpus_searcher, question)
     "question, expected",
     [
         ("明手可以離開座位看莊家打牌嗎", (43, "43A2b")),
-        ("對方防家的牌掉在桌上亮了出來", (50, "50B")),
         ("ｄｕｍｍｙ", (0, "明手")),
         ("第４３条Ａ款２（ａ）", (43, "43A2a")),
     ],
 )
 def test_traditional_and_fullwidth(searcher, question, expected):
     assert top(searcher.ask(question)) == expected
+
+
+def test_a_traditional_question_gets_the_simplified_answer(searcher):
+    said, meant = searcher.ask("對方防家的牌掉在桌上亮了出來"), searcher.ask("对方防家的牌掉在桌上亮了出来")
+    assert top(said) == top(meant) and said.hits[0].law == 50   # 罚张: a defender's exposed card
 
 
 @pytest.mark.parametrize(
