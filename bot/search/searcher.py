@@ -58,6 +58,8 @@ _MODAL_AFTER = re.compile(r"\s*(?:也|还|都|就|到底|究竟)?\s*(?:可以|�
                           r"\b(?:is |are )?(?:allowed|entitled|permitted)\b|\b(?:can|may|must|should|has to|have to|gets to)\b)"
                           r"(?!\s*(?:是|算|\bbe\b))")   # 「庄家可以是谁」 asks who the word names
 _MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
+# A clause that starts with its predicate (是指…, 就是…, 係咪…): its subject was named before it.
+_PREDICATE_ONLY = re.compile(r"\s*(?:是指|指的是|就是|是不是|是否|即是|係咪|系咪|係唔係|是)")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
@@ -523,7 +525,10 @@ class Searcher:
                 return found
         # a short message that is only a meaning cue, politeness and one defined word, or a longer one
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
-        residuals = [definition_residual(text) for text in [q.normalized, *meaning_clauses(q.normalized)]]
+        # (a clause that is only the predicate, 「…“定约名目”，是指花色的意思吗」, asks about a word named
+        # before it: what follows 是指 is the asker's guess, not the word)
+        residuals = [definition_residual(text) for text in
+                     [q.normalized, *(c for c in meaning_clauses(q.normalized) if not _PREDICATE_ONLY.match(c))]]
         # a term whose name holds a filler (的, 中): its whole name left as it is
         residuals += [definition_residual(q.normalized, keep=name) for name in self._filled_names if name in q.normalized]
         for word in [*residuals, *definition_set_apart(q.normalized)]:

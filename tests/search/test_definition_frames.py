@@ -223,6 +223,15 @@ def test_a_message_asking_the_rules_definition_gets_the_term_it_asks_about(corpu
     assert (first.law, first.term) == (0, term)
 
 
+# The asking clause is only its predicate: the word was named before it, what follows 是指 is a guess.
+@pytest.mark.parametrize("question, term", [("刚才裁判嘴里冒出个“定约名目”，是指花色的意思吗", "定约名目"),
+                                            ("群里有人说“局况”，是指有局无局吗", "局况"),
+                                            ("有人讲「超墩」，就是多打的墩吗", "超墩")])
+def test_a_word_named_before_a_predicate_only_clause_is_the_one_asked(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
 @pytest.mark.parametrize("question", ["What makes a bid 'insufficient' by definition? LHO opened 2H and I bid 2D",
                                       "对手打得慢，还一直叹气，这种情况规则怎么说？"])
 def test_a_definition_asked_of_a_word_that_is_no_term_or_a_told_case_gets_a_law(corpus_searcher, question):
