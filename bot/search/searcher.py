@@ -596,17 +596,24 @@ class Searcher:
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
         those of them named in a clause that asks what a word means, and those named as the one who may
-        or must act (「明手可以做什么」, "what is dummy allowed to do": a question about a party's rights,
-        not about the word)."""
+        or must act and asked about nowhere else (「明手可以做什么」, "what is dummy allowed to do": a question
+        about a party's rights, not about the word; 「明手可以碰牌吗？明手到底指谁」 asks both)."""
         if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
-            spaced = f" {q.normalized} "
-            spans = self._term_spans(q.normalized)
-            acting = frozenset(term for start, end, term in spans
-                               if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start))
-            asking = meaning_asking_clauses(q.normalized)
-            q.named_terms = (frozenset(term for _, _, term in spans),
-                             frozenset().union(*(self._terms_in(c, acts=False) for c in asking)), acting)
+            acting: set[str] = set()
+            asked: set[str] = set()
+            for clause in meaning_asking_clauses(q.normalized):
+                acts = self._terms_acting(clause)
+                acting |= acts
+                asked |= self._terms_in(clause, acts=False) - acts
+            acting |= self._terms_acting(q.normalized)
+            q.named_terms = (self._terms_in(q.normalized), frozenset(asked), frozenset(acting - asked))
         return q.named_terms
+
+    def _terms_acting(self, text: str) -> frozenset[str]:
+        """The terms ``text`` names as a party who may or must act (「明手可以…」, "can dummy …")."""
+        spaced = f" {text} "
+        return frozenset(term for start, end, term in self._term_spans(text)
+                         if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start))
 
     def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
         """The terms ``text`` names, a name inside a longer one read as that one (定约 in 部分定约);
@@ -743,7 +750,7 @@ class Searcher:
             return []
         if q.clause_pooled is None:
             q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
-        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, named, asked - acting)
+        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, named, asked)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
