@@ -123,6 +123,15 @@ def test_a_told_act_with_a_meaning_cue_is_no_definition_question(corpus_searcher
     assert not result.hits or result.hits[0].law != 0
 
 
+# A party named as who may act is asked about its rights — unless another clause asks what the word means.
+@pytest.mark.parametrize("question, term", [("明手可以做什么", None), ("防家能不能看明手的牌", None),
+                                            ("can dummy call the director?", None),
+                                            ("明手可以碰牌吗？明手到底是指谁", "明手")])
+def test_a_party_who_may_act_is_no_definition_question_unless_its_meaning_is_asked(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.term if first.law == 0 else None) == term
+
+
 def test_typos_are_generated_for_the_terms_that_have_them():
     assert sum(len(_typos(t)) for t in TERMS) >= 40
 
