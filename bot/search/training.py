@@ -305,7 +305,14 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
                           for aim in (0.97, 0.98, 0.99)}
     totals["confident_precision_mixed"] = round(mixed, 4) if mixed is not None else None
     model = RankerModel(weights, dict(zip(CONFIDENCE_FEATURES, map(float, w))), float(b), float(threshold))
-    detector, absent = tune_absent(searcher_factory(model), rows)
+    # the sets' questions ranked by the fold's model that never saw them, as the confidence model was fitted
+    fold_of = {id(row): f for f, fold in enumerate(folds) for row in fold}
+
+    def row_model(j: int) -> RankerModel:
+        return RankerModel(fold_weights[fold_of[id(rows[j])]], model.confidence_weights, model.confidence_bias,
+                           model.threshold)
+
+    detector, absent = tune_absent(searcher_factory(model), rows, row_model=row_model)
     model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, detector)
     return TrainingReport(fold_reports, totals, model, absent)
 
@@ -313,12 +320,15 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
 MAX_FALSE_ALARMS = 0.04
 
 
-def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, np.ndarray, list, int, list]:
+def absent_examples(searcher: Searcher, rows: list[dict],
+                    row_model: Callable[[int], RankerModel] | None = None) -> tuple[np.ndarray, np.ndarray, list, int, list]:
     """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
     phrase with that phrase taken out of the index (positive), and, as negatives, every question
     of the sets about laws the corpus holds and every situation phrase of the corpus, each
     taken out of the index (the sets' questions about missing laws are positives).  Also, per example, the missing laws by resemblance and its own; and
-    where the questions start, and each example's group (its law, or the question) for the folds.  Questions answered before ranking (references, definitions) are left out."""
+    where the questions start, and each example's group (its law, or the question) for the folds.  Questions answered before ranking (references, definitions) are left out.
+    ``row_model(j)``: the model that ranks question ``j`` — one whose ranker never saw it, so that its answers
+    are as sure as an unseen question's (the model fitted on every question answers them in-sample)."""
     index = searcher.phrases
     raw = [text for (text,) in searcher.db.execute("SELECT text FROM phrases")]
     X, y, named, groups = [], [], [], []
@@ -346,12 +356,15 @@ def absent_examples(searcher: Searcher, rows: list[dict]) -> tuple[np.ndarray, n
         elif key[0] in ("clause", "term") and len(raw[i]) > 6:
             add(raw[i], {i}, 0, group=missing.pool_key(key))
     n_phrases = len(y)
+    fitted = searcher.model
     for j, row in enumerate(rows):
+        searcher.model = row_model(j) if row_model else fitted
         if row.get("in_corpus") is False:
             add(row["q"], None, 1, row["laws"][0], ("question", j))
         elif not set(row["laws"]) & set(searcher.absent_laws):
             # (a question that lists a missing law among its answers is neither: an alarm there is no mistake)
             add(row["q"], None, 0, group=("question", j))
+    searcher.model = fitted
     return np.array(X), np.array(y, dtype=float), named, n_phrases, groups
 
 
@@ -365,10 +378,12 @@ def _alarm_threshold(scores: np.ndarray, named: np.ndarray) -> float:
 
 
 def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
-                tie: float = 0.1, max_laws: int = 3) -> tuple[missing.AbsentModel, dict]:
+                tie: float = 0.1, max_laws: int = 3,
+                row_model: Callable[[int], RankerModel] | None = None) -> tuple[missing.AbsentModel, dict]:
     """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
-    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases)."""
-    X, y, named, n_phrases, groups = absent_examples(searcher, rows)
+    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases).
+    ``row_model``: as :func:`absent_examples`."""
+    X, y, named, n_phrases, groups = absent_examples(searcher, rows, row_model)
     # Folds by group: a missing law's phrases (and a corpus law's) are held out together, so the
     # detector is measured on laws it was not fitted on.
     folds = np.array([random.Random(f"{seed}:{g}").randrange(k) for g in groups])
