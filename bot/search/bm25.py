@@ -29,9 +29,11 @@ B = 0.75
 # A phrase FTS5's unicode61 tokenizer keeps as one token: Chinese characters, lower-case
 # letters and digits only.
 _ONE_TOKEN = re.compile(r"[\u4e00-\u9fffa-z0-9]+")
-# Distinct (term, column) phrases whose row shares are kept (the index holds ~9 000 terms in ~50 000
-# rows' worth of shares: a few MB at most).
-CACHE_PHRASES = 8192
+# Distinct (term, column) phrases whose row shares are kept (the index holds ~10 000 terms in ~50 000
+# rows' worth of shares: a few MB at most).  Most phrases a question asks for are character pairs
+# the index lacks, which all share one empty result; 8 192 were too few for the bench's 1 718
+# questions (9 345 phrases, 3 300 of them found): the cache went round and missed on every pass.
+CACHE_PHRASES = 32768
 
 
 class FullText:
@@ -93,6 +95,8 @@ class FullText:
         for rowid, name in self.db.execute(f"SELECT doc, col FROM {self._vocab} WHERE term = ?", (term,)):
             if column is None or name == column:
                 freq[rowid] = freq.get(rowid, 0.0) + self._column_weight[name]
+        if not freq:
+            return _NO_ROWS
         hits = len(freq)
         idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
         if idf <= 0.0:
@@ -100,6 +104,12 @@ class FullText:
         shares = [idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * self.lengths[rowid] / self.avgdl)))
                   for rowid, f in freq.items()]
         return np.array(list(freq), np.int64), np.array(shares, np.float64)
+
+
+# the result of a phrase no row holds (most of the character pairs a question asks for): one for all
+_NO_ROWS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
+for _array in _NO_ROWS:
+    _array.flags.writeable = False
 
 
 def _quote(token: str) -> str:
