@@ -9,7 +9,8 @@ compares the closest phrase of a missing law with the closest of the laws the co
 The postings are flat numpy arrays (each gram's run of phrase or pool numbers laid end to end)
 and a look-up adds the question's runs up with ``np.bincount``, which adds its weights one by one
 in the order given: the runs go in the order the question's grams are met, so every sum is the
-same float a dict filled gram by gram would hold.
+same float a dict filled gram by gram would hold.  A look-up answers with a :class:`Resemblance`,
+read as the dict of the keys the question meets but kept as the array the look-up made.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -136,6 +137,96 @@ class SavedState:
         return index
 
 
+class KeyedLookup(SavedState):
+    """An index whose look-up answers every key of :attr:`answer_keys` (a :class:`Resemblance`)."""
+
+    _ANSWER_KEYS = ""   # the attribute holding the keys, in the order of an answer's array
+
+    @property
+    def answer_keys(self) -> list[Hashable]:
+        """The keys an answer is over, in the order of its array."""
+        return getattr(self, self._ANSWER_KEYS)
+
+    def position(self, key: Hashable) -> int:
+        """Where ``key`` sits in :meth:`Resemblance.by_position` (one past the last key, a 0.0,
+        for a key the index lacks)."""
+        positions = self.__dict__.get("_positions")
+        if positions is None:
+            positions = self._positions = {k: i for i, k in enumerate(self.answer_keys)}
+        return positions.get(key, len(positions))
+
+    def kind_mask(self, kind: str) -> np.ndarray:
+        """Which keys are of ``kind`` (a tuple key's first item: ``("absent", 27)`` is of "absent")."""
+        masks = self.__dict__.setdefault("_kind_masks", {})
+        if kind not in masks:
+            masks[kind] = np.array([isinstance(k, tuple) and k[:1] == (kind,) for k in self.answer_keys], bool)
+        return masks[kind]
+
+
+class Resemblance(Mapping):
+    """A look-up's answer: the resemblance of each key the question shares anything with, read as
+    a dict of them, and kept as the array over all the index's keys that the look-up made (0.0
+    for a key that shares nothing).  A question meets hundreds of keys; the search reads a few
+    dozen by position (:meth:`by_position`) and a few summaries (:meth:`highest`, :meth:`of_kind`,
+    :meth:`largest`), so the dict of them all is only made when something asks for it."""
+
+    def __init__(self, index: KeyedLookup, array: np.ndarray, found: np.ndarray):
+        """``array``: every key's resemblance, in :attr:`KeyedLookup.answer_keys` order;
+        ``found``: the positions of the keys the question meets, in that order."""
+        self.index = index
+        self.array = array
+        self.found = found
+        self._dict: dict | None = None
+        self._values: list[float] | None = None
+        self._highest: dict[str, tuple[float, float]] = {}
+
+    def _as_dict(self) -> dict[Hashable, float]:
+        if self._dict is None:
+            keys = self.index.answer_keys
+            self._dict = dict(zip([keys[k] for k in self.found.tolist()], self.array[self.found].tolist()))
+        return self._dict
+
+    def __getitem__(self, key: Hashable) -> float:
+        return self._as_dict()[key]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._as_dict())
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __repr__(self) -> str:
+        return f"Resemblance({self._as_dict()!r})"
+
+    def by_position(self) -> list[float]:
+        """Every key's resemblance by its :meth:`KeyedLookup.position` (0.0 for none), and a 0.0 after them."""
+        if self._values is None:
+            self._values = self.array.tolist() + [0.0]
+        return self._values
+
+    def highest(self, kind: str) -> tuple[float, float]:
+        """The highest resemblance (at least 0.0) among the keys of ``kind`` and among the others."""
+        if kind not in self._highest:
+            of_kind = self.index.kind_mask(kind)
+            self._highest[kind] = (max(0.0, float(self.array[of_kind].max(initial=0.0))),
+                                   max(0.0, float(self.array[~of_kind].max(initial=0.0))))
+        return self._highest[kind]
+
+    def of_kind(self, kind: str) -> dict[Hashable, float]:
+        """The keys of ``kind`` the question meets, with their resemblance, in the dict's order."""
+        found = self.found[self.index.kind_mask(kind)[self.found]]
+        keys = self.index.answer_keys
+        return dict(zip([keys[k] for k in found.tolist()], self.array[found].tolist()))
+
+    def largest(self, n: int) -> list[tuple[Hashable, float]]:
+        """The ``n`` keys that resemble the question most, with their resemblance, most first (of
+        equal ones, the first in the dict's order): ``heapq.nlargest(n, items, key=resemblance)``."""
+        values = self.array[self.found]
+        top = self.found[np.argsort(-values, kind="stable")[:n]]
+        keys = self.index.answer_keys
+        return list(zip([keys[k] for k in top.tolist()], self.array[top].tolist()))
+
+
 def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
     """The offsets of ``runs`` laid end to end (run ``k`` is ``offsets[k]:offsets[k + 1]``) and
     their items in one list."""
@@ -154,7 +245,7 @@ def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[l
             [np.concatenate([a[s:e] for s, e in zip(starts, ends)]) for a in arrays])
 
 
-class PhraseIndex(SavedState):
+class PhraseIndex(KeyedLookup):
     """Phrases, each under a key (a row id, a law number …), searchable by resemblance."""
 
     def __init__(self, entries: Iterable[tuple[Hashable, str]]):
@@ -194,8 +285,9 @@ class PhraseIndex(SavedState):
     _STATE = ("keys", "idf", "slot", "offsets", "postings", "inv_sqrt_mass", "distinct_keys", "row", "key_starts")
     _ARRAYS = {"offsets": np.int32, "postings": np.int32, "inv_sqrt_mass": np.float64, "row": np.int32,
                "key_starts": np.int32}
+    _ANSWER_KEYS = "distinct_keys"
 
-    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> Resemblance:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
         (and with the ``extra`` texts, e.g. the glossary words the question was bridged to).
         ``skip``: phrase positions to leave out (to test a phrase against the others)."""
@@ -205,19 +297,17 @@ class PhraseIndex(SavedState):
         q_mass = sum(self.idf.get(g, 0.0) for g in question)
         looked_up = [g for g in question if g in self.slot]
         if not q_mass or not looked_up:
-            return {}
+            return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
         lengths, (rows,) = _runs(self.offsets, [self.slot[g] for g in looked_up], self.postings)
         shared = np.bincount(rows, np.repeat([self.idf[g] for g in looked_up], lengths), minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
         best = np.maximum.reduceat(sim, self.key_starts)
-        found = np.flatnonzero(best > 0.0)
-        keys = self.distinct_keys
-        return dict(zip([keys[k] for k in found.tolist()], best[found].tolist()))
+        return Resemblance(self, best, np.flatnonzero(best > 0.0))
 
 
-class PooledIndex(SavedState):
+class PooledIndex(KeyedLookup):
     """Phrases pooled per key (every phrase of a missing law, every phrase and title of a law the
     corpus holds), each pool one bag of character pairs and English stems: a question told in
     words spread over several of a law's phrases still meets that law as a whole.
@@ -260,6 +350,7 @@ class PooledIndex(SavedState):
 
     _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "products", "norm")
     _ARRAYS = {"offsets": np.int32, "pools": np.int32, "products": np.float64, "norm": np.float64}
+    _ANSWER_KEYS = "keys"
 
     @functools.cached_property
     def _phrases_and_pools(self) -> tuple[list[frozenset[str]], list[dict[str, int]]]:
@@ -278,7 +369,7 @@ class PooledIndex(SavedState):
     def _norm(self, counts: dict[str, int]) -> float:
         return math.sqrt(sum(self._weight(g, c) ** 2 for g, c in counts.items())) or 1.0
 
-    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> Resemblance:
         """Every pool's resemblance (cosine, 0–1) to ``text`` (and the ``extra`` bridged words) that
         shares anything with it; ``skip``: phrase positions to leave out of their pools."""
         question = set(grams(text))
@@ -286,7 +377,7 @@ class PooledIndex(SavedState):
             question |= grams(more)
         q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
         if not q_norm:
-            return {}
+            return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
         _, (pools, products) = _runs(self.offsets, [self.slot[g] for g in question if g in self.slot],
                                      self.pools, self.products)
         dot = np.bincount(pools, products, minlength=len(self.keys))
@@ -304,5 +395,6 @@ class PooledIndex(SavedState):
                         dot[p] -= idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
                 norms[p] = self._norm(left)
         found = np.flatnonzero(dot > 1e-12)
-        keys = self.keys
-        return dict(zip([keys[p] for p in found.tolist()], (dot[found] / (norms[found] * q_norm)).tolist()))
+        resemblance = np.zeros(len(self.keys))
+        resemblance[found] = dot[found] / (norms[found] * q_norm)
+        return Resemblance(self, resemblance, found)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import json
 import math
 import re
@@ -29,12 +28,12 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
+from bot.search.phrases import PhraseIndex, PooledIndex, Resemblance, is_name, name_form, names_in
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
                               understand)
-from bot.search.ranker import RankerModel, load_model
+from bot.search.ranker import FEATURES, RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
@@ -201,6 +200,14 @@ class Searcher:
 
         self.phrases, self.pools, self.clause_pools = phrase_cache.load_or_build(
             phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex))
+        # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
+        # features read them there)
+        for rowid, doc in self._docs.items():
+            self._docs[rowid] = dataclasses.replace(
+                doc, phrase_positions=tuple(map(self.phrases.position, doc.resemblance_keys)),
+                pool_positions=tuple(map(self.clause_pools.position, doc.resemblance_keys)),
+                sibling_phrase_positions=tuple(map(self.phrases.position, doc.sibling_keys)),
+                sibling_pool_positions=tuple(map(self.clause_pools.position, doc.sibling_keys)))
         # The missing laws' titles and short names, looked for whole in a question: a name the
         # corpus never uses as a title or term says the law outright (越序首引, insufficient bid); one
         # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
@@ -302,7 +309,7 @@ class Searcher:
                 named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
                 best = self.resemblance(q)
                 # The pooled look-up only matters when a missing law's phrase is close enough at all.
-                pooled = self.pooled(q) if not named and may_be_absent(best) else {}
+                pooled = self.pooled(q) if not named and may_be_absent(best) else None
                 result.absent = self.model.absent.decide(
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
@@ -421,14 +428,14 @@ class Searcher:
         """True when a reference or a definition answers ``q`` (the ranker never decides it)."""
         return bool(q.reference or q.mentioned) or self._definition_for(q) is not None
 
-    def resemblance(self, q: Query) -> dict:
+    def resemblance(self, q: Query) -> Resemblance:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
             q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.resemblance
 
-    def pooled(self, q: Query, skip: set[int] | None = None) -> dict:
+    def pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The resemblance of the question (and the words it was bridged to) to every law's and
         missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
         return self.pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)), skip)
@@ -735,7 +742,7 @@ class Searcher:
         side's act go below every other row."""
         cands = self.candidates(q, actor, exclude_definitions)
         for cand in cands:
-            cand.score = self.model.score(cand.features)
+            cand.score = self.model.score_values(cand.values)
         if strict and actor:
             floor = min(c.score for c in cands) if cands else 0.0
             for cand in cands:
@@ -789,10 +796,16 @@ class _Doc:
     chars: frozenset = frozenset()
     actors: tuple = ()
     # the features that do not depend on the question (depth, length, law_row, definition)
-    static: dict = field(default_factory=dict)
+    static: tuple = (0.0, 0.0, 0.0, 0.0)
     resemblance_keys: tuple = ()
     # the phrase-index keys of the clauses under the same heading (45C1's 45C2 … 45C4)
     sibling_keys: tuple = ()
+    # where the resemblance and sibling keys sit in the answers of the phrase index and the clause pools
+    # (see Resemblance.by_position)
+    phrase_positions: tuple = ()
+    pool_positions: tuple = ()
+    sibling_phrase_positions: tuple = ()
+    sibling_pool_positions: tuple = ()
 
 
 def _parent_id(clause: str) -> str:
@@ -826,20 +839,27 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     return docs
 
 
-def _static_features(law: int, clause: str | None, text: str) -> dict[str, float]:
+def _static_features(law: int, clause: str | None, text: str) -> tuple[float, float, float, float]:
+    """The features that do not depend on the question, in :data:`FEATURES` order: depth,
+    length, law_row, definition."""
     depth = len(re.findall(r"[A-Z]|\d+|[a-z]", clause[len(str(law)):])) if clause else 0
-    return {"depth": depth / 3, "length": math.log1p(len(text)) / 6, "law_row": 1.0 if law and not clause else 0.0,
-            "definition": 1.0 if law == 0 else 0.0}
+    return depth / 3, math.log1p(len(text)) / 6, 1.0 if law and not clause else 0.0, 1.0 if law == 0 else 0.0
 
 
 @dataclass
 class Candidate:
-    """One row found for a question, its features and (once ranked) its model score."""
+    """One row found for a question, its features (``values``, in :data:`FEATURES` order) and
+    (once ranked) its model score."""
 
     doc: _Doc
     bm25: float
-    features: dict[str, float]
+    values: list[float]
     score: float = 0.0
+
+    @property
+    def features(self) -> dict[str, float]:
+        """The features by name."""
+        return dict(zip(FEATURES, self.values))
 
 
 @dataclass
@@ -882,7 +902,7 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
 
 
 def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
-                   resemblance: dict, clause_pooled: dict | None = None,
+                   resemblance: Resemblance, clause_pooled: Resemblance | None = None,
                    terms_named: frozenset[str] = frozenset(), terms_asked: frozenset[str] = frozenset()) -> list[Candidate]:
     """The features of :data:`bot.search.ranker.FEATURES` for each found row (``terms_named``: the
     defined terms the question names; ``terms_asked``: those named where it asks what a word means)."""
@@ -900,63 +920,67 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
     bridges = frozenset(q.expansions)
-    resemblance_of, zeros = resemblance.get, itertools.repeat(0.0)
-    pooled_of = (clause_pooled or {}).get
+    # each key's resemblance by position (see _Doc.phrase_positions)
+    phrase_at = resemblance.by_position().__getitem__
+    pool_at = clause_pooled.by_position().__getitem__ if clause_pooled is not None else lambda _: 0.0
     # the question's words beyond each law's own title (for _own_title_share), once per law
     beyond_law: dict[str, list[str]] = {}
     # how much of a told situation the question is (8 search words or more: fully)
     told = min(1.0, len(items) / 8)
-    own = [(max(map(pooled_of, doc.resemblance_keys, zeros)), max(map(resemblance_of, doc.resemblance_keys, zeros)))
-           for doc, _ in found]
+    own = [(max(map(pool_at, doc.pool_positions)), max(map(phrase_at, doc.phrase_positions))) for doc, _ in found]
     # the closest any of a law's rows comes, pooled and by one phrase: the law speaks for the situation
     law_own: dict[object, tuple[float, float]] = {}
     for (doc, _), (own_pool, own_phrase) in zip(found, own):
         key = doc.law or doc.term
         seen = law_own.get(key, (0.0, 0.0))
         law_own[key] = (max(seen[0], own_pool), max(seen[1], own_phrase))
+    # a law's row has none of the definition features (definition_told … term_meaning)
+    not_a_term = (0.0, 0.0, 0.0, 0.0, 0.0)
     out = []
     for (doc, score), (own_pool, own_phrase) in zip(found, own):
-        best, top4, top4_sum = pools[doc.law or doc.term]
+        key = doc.law or doc.term
+        best, top4, top4_sum = pools[key]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        law_situation, law_phrase = law_own[doc.law or doc.term]
-        title = sum(map(weight_of, term_set & doc.title_words))
-        body = sum(map(weight_of, term_set & doc.body_words))
-        situation = sum(map(weight_of, term_set & doc.situation_words))
-        features = {
-            "bm25": score / top,
-            "law_best": best / top,
-            "law_pool": pool / top if doc.law else 0.0,
-            "title_share": title / total,
-            "body_share": body / total,
-            "situation_share": situation / total,
-            "situation_phrase": own_phrase,
-            "sibling_phrase_lead": (own_phrase - max(map(resemblance_of, doc.sibling_keys, zeros), default=0.0)
-                                    if doc.sibling_keys else 0.0),
-            "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
-            "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
-            "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
-            "glossary_share": len(bridges & doc.words) / len(bridges) if bridges else 0.0,
-            "actor_agree": 1.0 if actor and doc.actors[:1] == (actor,) else 0.0,
-            "actor_involved": 1.0 if actor and actor in doc.actors[1:] else 0.0,
-            "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
-            **doc.static,
-            "definition_told": told if doc.law == 0 else 0.0,
-            "term_named": 1.0 if doc.law == 0 and doc.term in terms_named else 0.0,
-            "term_named_short": (1.0 - told) if doc.law == 0 and doc.term in terms_named else 0.0,
-            "terms_named_other": 1.0 if doc.law == 0 and terms_named - {doc.term} else 0.0,
-            "term_meaning": 1.0 if doc.law == 0 and doc.term in terms_asked else 0.0,
-            "situation_pool": own_pool,
-            "law_situation": law_situation,
-            "law_phrase": law_phrase,
+        law_situation, law_phrase = law_own[key]
+        actors = doc.actors
+        if doc.law:
+            term = not_a_term
+        else:
+            named = doc.term in terms_named
+            term = (told, 1.0 if named else 0.0, (1.0 - told) if named else 0.0,
+                    1.0 if terms_named - {doc.term} else 0.0, 1.0 if doc.term in terms_asked else 0.0)
+        # in the order of FEATURES
+        values = [
+            score / top,                                                    # bm25
+            best / top,                                                     # law_best
+            pool / top if doc.law else 0.0,                                 # law_pool
+            sum(map(weight_of, term_set & doc.title_words)) / total,        # title_share
+            sum(map(weight_of, term_set & doc.body_words)) / total,         # body_share
+            sum(map(weight_of, term_set & doc.situation_words)) / total,    # situation_share
+            own_phrase,                                                     # situation_phrase
+            len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,          # bigram_share
+            len(chars & doc.chars) / len(chars) if chars else 0.0,          # char_share
+            _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,  # own_title
+            len(bridges & doc.words) / len(bridges) if bridges else 0.0,    # glossary_share
+            1.0 if actor and actors[:1] == (actor,) else 0.0,               # actor_agree
+            1.0 if actor and actor in actors[1:] else 0.0,                  # actor_involved
+            1.0 if actor and actors and actor not in actors else 0.0,       # actor_conflict
+            *doc.static,                                                    # depth, length, law_row, definition
+            *term,                                                          # definition_told … term_meaning
+            own_pool,                                                       # situation_pool
             # how much closer the clause's own pooled phrases come than its closest sibling's
-            "sibling_lead": own_pool - max(map(pooled_of, doc.sibling_keys, zeros), default=0.0) if doc.sibling_keys else 0.0,
-        }
-        out.append(Candidate(doc, score, features))
+            own_pool - max(map(pool_at, doc.sibling_pool_positions)) if doc.sibling_keys else 0.0,
+            # sibling_phrase_lead: the same, by the closest phrase
+            own_phrase - max(map(phrase_at, doc.sibling_phrase_positions)) if doc.sibling_keys else 0.0,
+            law_situation,                                                  # law_situation
+            law_phrase,                                                     # law_phrase
+        ]
+        out.append(Candidate(doc, score, values))
     return out
 
 
-def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
+def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Resemblance) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
     (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
     terms = q.terms
