@@ -56,6 +56,16 @@ def grams(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def question_grams(text: str, extra: Iterable[str] = ()) -> set[str]:
+    """The grams of a question and of the ``extra`` texts (the words it was bridged to), in one
+    set: every look-up adds them up in the order it holds them, so one set made once per question
+    serves them all."""
+    question = set(grams(text))
+    for more in extra:
+        question |= grams(more)
+    return question
+
+
 def is_name(text: str) -> bool:
     """A short phrase that names a situation (不足叫, 越序首引, insufficient bid) rather than tells it."""
     han = "".join(_HAN_RUN.findall(text))
@@ -291,9 +301,10 @@ class PhraseIndex(KeyedLookup):
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
         (and with the ``extra`` texts, e.g. the glossary words the question was bridged to).
         ``skip``: phrase positions to leave out (to test a phrase against the others)."""
-        question = set(grams(text))
-        for more in extra:
-            question |= grams(more)
+        return self.look_up(question_grams(text, extra), skip)
+
+    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams`."""
         q_mass = sum(self.idf.get(g, 0.0) for g in question)
         looked_up = [g for g in question if g in self.slot]
         if not q_mass or not looked_up:
@@ -372,9 +383,10 @@ class PooledIndex(KeyedLookup):
     def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> Resemblance:
         """Every pool's resemblance (cosine, 0–1) to ``text`` (and the ``extra`` bridged words) that
         shares anything with it; ``skip``: phrase positions to leave out of their pools."""
-        question = set(grams(text))
-        for more in extra:
-            question |= grams(more)
+        return self.look_up(question_grams(text, extra), skip)
+
+    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams`."""
         q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
         if not q_norm:
             return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))

@@ -14,7 +14,7 @@ import bisect
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import opencc
@@ -218,10 +218,11 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # once looked up (see bot.search.searcher): the closest situation phrases, the resemblance to
-    # every clause's pooled phrases, and the full-text rows
-    resemblance: dict | None = None
-    clause_pooled: dict | None = None
+    # once looked up (see bot.search.searcher): what the phrase look-ups compare it by, the closest
+    # situation phrases, the resemblance to every clause's pooled phrases, and the full-text rows
+    phrase_grams: set | None = None
+    resemblance: Mapping | None = None
+    clause_pooled: Mapping | None = None
     found: list | None = None
     # the defined terms it names, and those named where it asks a meaning (see Searcher.terms_named)
     named_terms: tuple | None = None

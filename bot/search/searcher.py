@@ -28,7 +28,7 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import PhraseIndex, PooledIndex, Resemblance, is_name, name_form, names_in
+from bot.search.phrases import PhraseIndex, PooledIndex, Resemblance, is_name, name_form, names_in, question_grams
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
@@ -432,13 +432,21 @@ class Searcher:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
-            q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+            q.resemblance = self.phrases.look_up(self._grams(q))
         return q.resemblance
 
     def pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The resemblance of the question (and the words it was bridged to) to every law's and
         missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
-        return self.pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)), skip)
+        return self.pools.look_up(self._grams(q), skip)
+
+    @staticmethod
+    def _grams(q: Query) -> set[str]:
+        """What the phrase look-ups compare ``q`` by (:func:`question_grams`: the question and the
+        words it was bridged to), made once for the three of them (cached on ``q``)."""
+        if q.phrase_grams is None:
+            q.phrase_grams = question_grams(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+        return q.phrase_grams
 
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
@@ -721,7 +729,7 @@ class Searcher:
         if not found:
             return []
         if q.clause_pooled is None:
-            q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+            q.clause_pooled = self.clause_pools.look_up(self._grams(q))
         return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, *self.terms_named(q))
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
