@@ -290,7 +290,8 @@ def lexicon_from_db(db: sqlite3.Connection) -> Lexicon:
 
     def pinyin_of(text: str) -> dict[str, str]:
         chars = set(text)
-        unread = sorted(chars - sounds.keys())
+        # (not chars - sounds.keys(): that goes through every character read so far)
+        unread = sorted(ch for ch in chars if ch not in sounds)
         if unread:
             if len(sounds) > 50_000:  # only odd input reaches this: the table has ~21 000 characters
                 sounds.clear()
