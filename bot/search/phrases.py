@@ -87,10 +87,11 @@ def name_form(name: str) -> str:
 
 
 def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, str]],
-             skip: set[int] | None = None) -> set[Hashable]:
+             skip: set[int] | None = None, ignored_in: str = "") -> set[Hashable]:
     """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
     one of the ``extra`` words: a Chinese name as written and not right after a negation
-    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」)."""
+    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」).  A Chinese
+    name that ``ignored_in`` holds is not looked for."""
     compact = _SPACES.sub("", text)
     words = set(extra)
     stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
@@ -103,9 +104,9 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
                 found.add(key)
         elif name in compact:
             at = compact.find(name)
-            if name[0] in "没未不无" or not _NEGATED.search(compact[:at]):
+            if (name[0] in "没未不无" or not _NEGATED.search(compact[:at])) and name not in ignored_in:
                 found.add(key)
-        elif name in words:
+        elif name in words and name not in ignored_in:
             found.add(key)
     return found
 

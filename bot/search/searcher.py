@@ -453,8 +453,8 @@ class Searcher:
         holds — less a name that the answer found holds too, in its title or text (「查询藏牌」 answers
         「明手可以问庄家是不是藏牌了吗」, 40D's 比赛主办机构 「主办方能管这种约定吗」: the corpus's own
         words there).  ``answer_title``: the best row's title and text."""
-        names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
-        found = names_in(q.normalized, q.expansions + q.corrections, names, skip)
+        # (the answer's text is only searched for the names the question holds)
+        found = names_in(q.normalized, q.expansions + q.corrections, self.absent_names, skip, ignored_in=answer_title)
         if INSUFFICIENT_BID_LAW in self.absent_laws and insufficient_bid(q.normalized):
             found.add(INSUFFICIENT_BID_LAW)   # told in notation: 「对方开叫1NT，我叫了1♠」
         found |= {law for law in told_out_of_turn(q.normalized) if law in self.absent_laws}
@@ -592,7 +592,9 @@ class Searcher:
         for name in names:
             if not name.isascii():
                 chinese[name[:2]] = chinese.get(name[:2], ()) + (name,)
-        return chinese, re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" for n in english))
+        # (the word edges around the alternation, not in each branch: each branch then starts with
+        # a letter, which the regex engine checks before trying it)
+        return chinese, re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, english))})(?:s|es)?(?![a-z])")
 
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
