@@ -127,6 +127,11 @@ class Lexicon:
         for p in keys:
             if " " in p:
                 self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
+        # their positions by first word: a question holds a phrase only where it holds its first word
+        self._english_by_first: dict[str, list[int]] = {}
+        self._english_bases = list(self.english_phrases.items())
+        for i, (base, _) in enumerate(self._english_bases):
+            self._english_by_first.setdefault(base.split(" ", 1)[0], []).append(i)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         # positions in _zh_phrases by first character: a question holds a phrase only where it
         # holds its first character, so a look-up tries a few phrases, not all
@@ -145,6 +150,12 @@ class Lexicon:
         """The Chinese glossary phrases that ``text`` holds, longest first."""
         found = sorted(i for first in {*text, ""} for i in self._zh_by_first.get(first, ()))
         return [phrase for phrase in map(self._zh_phrases.__getitem__, found) if phrase in text]
+
+    def english_phrases_in(self, joined: str) -> list[list[str]]:
+        """The glossary's English phrases (of :attr:`english_phrases`, in its order) whose base form
+        ``joined`` holds: the question's words in their base forms, one space apart and around."""
+        found = sorted(i for word in set(joined.split()) for i in self._english_by_first.get(word, ()))
+        return [phrases for base, phrases in map(self._english_bases.__getitem__, found) if f" {base} " in joined]
 
     def same_place(self, window: str) -> list[str]:
         """Two-character domain words that share one character, in the same place, with ``window``."""
@@ -828,9 +839,8 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
             out.extend(lexicon.glossary[entry])
     # Phrases match over every word (「face up」 holds a stopword).
     joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
-    for base, phrases in lexicon.english_phrases.items():
-        if f" {base} " in joined:
-            out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
+    for phrases in lexicon.english_phrases_in(joined):
+        out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
     return out
 
 
