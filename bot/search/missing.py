@@ -227,11 +227,13 @@ def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Res
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
     phrase plus the pooled phrases), closest first (``pooled``: None when not looked up)."""
     pool_absent, pool_present = pooled.highest("absent") if pooled is not None else (0.0, 0.0)
-    phrase_laws = best.of_kind("absent")
-    pool_laws = pooled.of_kind("absent") if pooled is not None else {}
-    laws = {key[1] for key in phrase_laws} | {key[1] for key in pool_laws}
-    ranked = sorted(((phrase_laws.get(("absent", law), 0.0) + pool_laws.get(("absent", law), 0.0), law) for law in laws),
-                    reverse=True)
+    phrase_laws = {key[1]: sim for key, sim in best.of_kind("absent")}
+    if pooled is None:
+        ranked = sorted(((sim, law) for law, sim in phrase_laws.items()), reverse=True)
+    else:
+        pool_laws = {key[1]: sim for key, sim in pooled.of_kind("absent")}
+        ranked = sorted(((phrase_laws.get(law, 0.0) + pool_laws.get(law, 0.0), law)
+                         for law in phrase_laws.keys() | pool_laws.keys()), reverse=True)
     absent, present = best.highest("absent")
     closest = best.largest(5)
     mass = sum(sim for _, sim in closest)

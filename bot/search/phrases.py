@@ -173,6 +173,14 @@ class KeyedLookup(SavedState):
             masks[kind] = np.array([isinstance(k, tuple) and k[:1] == (kind,) for k in self.answer_keys], bool)
         return masks[kind]
 
+    def of_kind(self, kind: str) -> tuple[np.ndarray, list[Hashable]]:
+        """The positions of the keys of ``kind``, in order, and the keys."""
+        kinds = self.__dict__.setdefault("_of_kind", {})
+        if kind not in kinds:
+            positions = np.flatnonzero(self.kind_mask(kind))
+            kinds[kind] = (positions, [self.answer_keys[k] for k in positions.tolist()])
+        return kinds[kind]
+
 
 class Resemblance(Mapping):
     """A look-up's answer: the resemblance of each key the question shares anything with, read as
@@ -182,8 +190,8 @@ class Resemblance(Mapping):
     :meth:`largest`), so the dict of them all is only made when something asks for it."""
 
     def __init__(self, index: KeyedLookup, array: np.ndarray, found: np.ndarray):
-        """``array``: every key's resemblance, in :attr:`KeyedLookup.answer_keys` order;
-        ``found``: the positions of the keys the question meets, in that order."""
+        """``array``: every key's resemblance, in :attr:`KeyedLookup.answer_keys` order (above 0.0
+        for a key the question meets, else 0.0); ``found``: the positions of those it meets, in order."""
         self.index = index
         self.array = array
         self.found = found
@@ -223,19 +231,24 @@ class Resemblance(Mapping):
                                    max(0.0, float(self.array[~of_kind].max(initial=0.0))))
         return self._highest[kind]
 
-    def of_kind(self, kind: str) -> dict[Hashable, float]:
+    def of_kind(self, kind: str) -> list[tuple[Hashable, float]]:
         """The keys of ``kind`` the question meets, with their resemblance, in the dict's order."""
-        found = self.found[self.index.kind_mask(kind)[self.found]]
-        keys = self.index.answer_keys
-        return dict(zip([keys[k] for k in found.tolist()], self.array[found].tolist()))
+        positions, keys = self.index.of_kind(kind)
+        # (a key met resembles the question more than 0.0, one not met not at all)
+        return [(key, sim) for key, sim in zip(keys, self.array[positions].tolist()) if sim > 0.0]
 
     def largest(self, n: int) -> list[tuple[Hashable, float]]:
         """The ``n`` keys that resemble the question most, with their resemblance, most first (of
         equal ones, the first in the dict's order): ``heapq.nlargest(n, items, key=resemblance)``."""
-        values = self.array[self.found]
-        top = self.found[np.argsort(-values, kind="stable")[:n]]
-        keys = self.index.answer_keys
-        return list(zip([keys[k] for k in top.tolist()], self.array[top].tolist()))
+        found = self.found
+        if len(found) > n:
+            # the keys at least as close as the n-th closest (ties with it too), in the dict's order
+            values = self.array[found]
+            found = found[values >= np.partition(values, len(values) - n)[len(values) - n]]
+        resemblance = self.array[found].tolist()
+        top = sorted(range(len(resemblance)), key=resemblance.__getitem__, reverse=True)[:n]
+        keys, positions = self.index.answer_keys, found.tolist()
+        return [(keys[positions[i]], resemblance[i]) for i in top]
 
 
 def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
