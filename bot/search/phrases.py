@@ -262,11 +262,15 @@ def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
     return np.array(offsets, np.int32), items
 
 
-def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[list[int], list[np.ndarray]]:
+def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The lengths of the runs ``slots`` (in that order) and each of ``arrays``' runs laid end to end."""
-    starts, ends = offsets[slots].tolist(), offsets[np.add(slots, 1)].tolist()
-    return ([e - s for s, e in zip(starts, ends)],
-            [np.concatenate([a[s:e] for s, e in zip(starts, ends)]) for a in arrays])
+    slots = np.array(slots, np.intp)
+    starts = offsets[slots]
+    lengths = offsets[slots + 1] - starts
+    # item i of the result is item i − (where its run starts in the result) + (where it starts in the array)
+    ends = np.cumsum(lengths)
+    at = np.arange(lengths.sum()) + np.repeat(starts - ends + lengths, lengths)
+    return lengths, [a[at] for a in arrays]
 
 
 class PhraseIndex(KeyedLookup):
