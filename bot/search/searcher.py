@@ -17,6 +17,7 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from bot.rulebook import model as rulebook_module
@@ -28,7 +29,8 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import PhraseIndex, PooledIndex, Resemblance, is_name, name_form, names_in, question_grams
+from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs, is_name,
+                                name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
@@ -196,10 +198,11 @@ class Searcher:
             return (PhraseIndex([(key, bridged) for key, _, bridged in entries]),
                     PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
                                 + [(("law", law), text) for law, _, text in rule_text]),
-                    PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]))
+                    PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]),
+                    RowWords(self._docs))
 
-        self.phrases, self.pools, self.clause_pools = phrase_cache.load_or_build(
-            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex))
+        self.phrases, self.pools, self.clause_pools, self._row_words = phrase_cache.load_or_build(
+            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex, RowWords))
         # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
         # features read them there)
         for rowid, doc in self._docs.items():
@@ -732,7 +735,7 @@ class Searcher:
             return []
         if q.clause_pooled is None:
             q.clause_pooled = self.clause_pools.look_up(self._grams(q))
-        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, *self.terms_named(q))
+        return _with_features(found, q, actor, self._row_words, self.resemblance(q), q.clause_pooled, *self.terms_named(q))
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
@@ -816,6 +819,8 @@ class _Doc:
     pool_positions: tuple = ()
     sibling_phrase_positions: tuple = ()
     sibling_pool_positions: tuple = ()
+    # its row in the index (and in RowWords)
+    rowid: int = 0
 
 
 def _parent_id(clause: str) -> str:
@@ -832,7 +837,7 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     ):
         above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
         words = frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
-        docs[rowid] = _Doc(law, clause, term, title, text or "", words, above,
+        docs[rowid] = _Doc(law, clause, term, title, text or "", words, above, rowid=rowid,
                            title_words=frozenset(t_title.split()), body_words=frozenset(t_body.split()),
                            situation_words=frozenset(t_situations.split()), pairs=frozenset(t_bigrams.split()),
                            chars=frozenset(t_chars.split()),
@@ -847,6 +852,52 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
             siblings = tuple(("clause", c) for c in under[_parent_id(doc.clause)] if c != doc.clause)
             docs[rowid] = dataclasses.replace(doc, sibling_keys=siblings)
     return docs
+
+
+class RowWords(SavedState):
+    """Which rows hold each word, field by field: a row's title words, its own text's, its situation
+    phrases', its character pairs, its characters and all its words (the sets of :class:`_Doc`).
+
+    The ranker's shares of a question in a row are counted for every row at once: each field's words
+    have their rows laid end to end (row ``r`` of field ``f`` as ``f × size + r``), so one
+    ``np.bincount`` adds up a question's words over every field and row.  Intersecting each found
+    row's sets with the question's cost ~0.1 ms a question, mostly waiting for memory."""
+
+    FIELDS = ("title_words", "body_words", "situation_words", "pairs", "chars", "words")
+
+    def __init__(self, docs: dict[int, "_Doc"]):
+        """``docs``: the rows by rowid."""
+        self.size = max(docs, default=0) + 1
+        self.slots: list[dict[str, int]] = []   # per field, each word's run
+        runs: list[list[int]] = []
+        for f, name in enumerate(self.FIELDS):
+            rows_of: dict[str, list[int]] = {}
+            for rowid, doc in docs.items():
+                for word in getattr(doc, name):
+                    rows_of.setdefault(word, []).append(f * self.size + rowid)
+            self.slots.append({word: len(runs) + k for k, word in enumerate(rows_of)})
+            runs += rows_of.values()
+        self.offsets, rows = _laid_end_to_end(runs)
+        self.rows = np.array(rows, np.int32)
+
+    _STATE = ("size", "slots", "offsets", "rows")
+    _ARRAYS = {"offsets": np.int32, "rows": np.int32}
+
+    def held(self, asked: list[list[tuple[str, int]]]) -> np.ndarray:
+        """The weight of the ``asked`` words (per field, distinct words with their weights) that each
+        row holds, as an array of fields × rowids (whole numbers: the same in any order)."""
+        slots, weights = [], []
+        for slot_of, words in zip(self.slots, asked):
+            for word, weight in words:
+                k = slot_of.get(word)
+                if k is not None:
+                    slots.append(k)
+                    weights.append(weight)
+        if not slots:
+            return np.zeros((len(self.FIELDS), self.size))
+        lengths, (rows,) = _runs(self.offsets, slots, self.rows)
+        held = np.bincount(rows, np.repeat(np.array(weights, np.float64), lengths), minlength=len(self.FIELDS) * self.size)
+        return held.reshape(len(self.FIELDS), self.size)
 
 
 def _static_features(law: int, clause: str | None, text: str) -> tuple[float, float, float, float]:
@@ -911,15 +962,14 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
     return tuple(keys)
 
 
-def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
+def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None, row_words: RowWords,
                    resemblance: Resemblance, clause_pooled: Resemblance | None = None,
                    terms_named: frozenset[str] = frozenset(), terms_asked: frozenset[str] = frozenset()) -> list[Candidate]:
-    """The features of :data:`bot.search.ranker.FEATURES` for each found row (``terms_named``: the
-    defined terms the question names; ``terms_asked``: those named where it asks what a word means)."""
+    """The features of :data:`bot.search.ranker.FEATURES` for each found row (``row_words``: the
+    rows' words, :class:`RowWords`; ``terms_named``: the defined terms the question names;
+    ``terms_asked``: those named where it asks what a word means)."""
     weights = q.terms
     items = list(weights.items())
-    term_set = frozenset(weights)
-    weight_of = weights.__getitem__
     total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
@@ -930,6 +980,11 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
     bridges = frozenset(q.expansions)
+    # for each row, the weight of the question's words in its titles, own text and situation phrases, and how
+    # many of its character pairs, characters and glossary bridges it holds (in RowWords.FIELDS order)
+    held = row_words.held([items, items, items, [(p, 1) for p in pairs], [(c, 1) for c in chars],
+                           [(b, 1) for b in bridges]])
+    shares = held[:, [doc.rowid for doc, _ in found]].T.tolist()
     # each key's resemblance by position (see _Doc.phrase_positions)
     phrase_at = resemblance.by_position().__getitem__
     pool_at = clause_pooled.by_position().__getitem__ if clause_pooled is not None else lambda _: 0.0
@@ -947,7 +1002,8 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     # a law's row has none of the definition features (definition_told … term_meaning)
     not_a_term = (0.0, 0.0, 0.0, 0.0, 0.0)
     out = []
-    for (doc, score), (own_pool, own_phrase) in zip(found, own):
+    for (doc, score), (own_pool, own_phrase), (title, body, situation, pairs_held, chars_held, bridges_held) in zip(
+            found, own, shares):
         key = doc.law or doc.term
         best, top4, top4_sum = pools[key]
         # the law's next three rows besides this one
@@ -965,14 +1021,14 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
             score / top,                                                    # bm25
             best / top,                                                     # law_best
             pool / top if doc.law else 0.0,                                 # law_pool
-            sum(map(weight_of, term_set & doc.title_words)) / total,        # title_share
-            sum(map(weight_of, term_set & doc.body_words)) / total,         # body_share
-            sum(map(weight_of, term_set & doc.situation_words)) / total,    # situation_share
+            title / total,                                                  # title_share
+            body / total,                                                   # body_share
+            situation / total,                                              # situation_share
             own_phrase,                                                     # situation_phrase
-            len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,          # bigram_share
-            len(chars & doc.chars) / len(chars) if chars else 0.0,          # char_share
+            pairs_held / len(pairs) if pairs else 0.0,                      # bigram_share
+            chars_held / len(chars) if chars else 0.0,                      # char_share
             _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,  # own_title
-            len(bridges & doc.words) / len(bridges) if bridges else 0.0,    # glossary_share
+            bridges_held / len(bridges) if bridges else 0.0,                # glossary_share
             1.0 if actor and actors[:1] == (actor,) else 0.0,               # actor_agree
             1.0 if actor and actor in actors[1:] else 0.0,                  # actor_involved
             1.0 if actor and actors and actor not in actors else 0.0,       # actor_conflict
