@@ -199,7 +199,7 @@ class Searcher:
                     PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
                                 + [(("law", law), text) for law, _, text in rule_text]),
                     PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]),
-                    RowWords(self._docs))
+                    RowWords(row_word_sets(db)))
 
         self.phrases, self.pools, self.clause_pools, self._row_words = phrase_cache.load_or_build(
             phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex, RowWords))
@@ -802,11 +802,6 @@ class _Doc:
     text: str
     words: frozenset
     parents: tuple = ()
-    title_words: frozenset = frozenset()
-    body_words: frozenset = frozenset()
-    situation_words: frozenset = frozenset()
-    pairs: frozenset = frozenset()
-    chars: frozenset = frozenset()
     actors: tuple = ()
     # the features that do not depend on the question (depth, length, law_row, definition)
     static: tuple = (0.0, 0.0, 0.0, 0.0)
@@ -828,19 +823,21 @@ def _parent_id(clause: str) -> str:
     return re.sub(r"(?:[A-Z]|\d+|[a-z])$", "", clause)
 
 
+def _all_words(t_title: str, t_heading: str, t_body: str, t_chars: str, t_situations: str) -> frozenset[str]:
+    """Every word of a row: its titles', heading's, text's, characters and situation phrases'."""
+    return frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
+
+
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     docs = {}
-    for (rowid, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams,
+    for (rowid, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars,
          t_situations, situations, actors) in db.execute(
-        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams, "
+        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, "
         "t_situations, situations, actors FROM docs"
     ):
         above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
-        words = frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
+        words = _all_words(t_title, t_heading, t_body, t_chars, t_situations)
         docs[rowid] = _Doc(law, clause, term, title, text or "", words, above, rowid=rowid,
-                           title_words=frozenset(t_title.split()), body_words=frozenset(t_body.split()),
-                           situation_words=frozenset(t_situations.split()), pairs=frozenset(t_bigrams.split()),
-                           chars=frozenset(t_chars.split()),
                            actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
                            resemblance_keys=_resemblance_keys(law, clause, term))
     under: dict[str, list[str]] = {}
@@ -856,7 +853,7 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
 
 class RowWords(SavedState):
     """Which rows hold each word, field by field: a row's title words, its own text's, its situation
-    phrases', its character pairs, its characters and all its words (the sets of :class:`_Doc`).
+    phrases', its character pairs, its characters and all its words (see :func:`row_word_sets`).
 
     The ranker's shares of a question in a row are counted for every row at once: each field's words
     have their rows laid end to end (row ``r`` of field ``f`` as ``f × size + r``), so one
@@ -865,15 +862,15 @@ class RowWords(SavedState):
 
     FIELDS = ("title_words", "body_words", "situation_words", "pairs", "chars", "words")
 
-    def __init__(self, docs: dict[int, "_Doc"]):
-        """``docs``: the rows by rowid."""
-        self.size = max(docs, default=0) + 1
+    def __init__(self, rows: dict[int, tuple[frozenset[str], ...]]):
+        """``rows``: each row's word sets by rowid, in :attr:`FIELDS` order."""
+        self.size = max(rows, default=0) + 1
         self.slots: list[dict[str, int]] = []   # per field, each word's run
         runs: list[list[int]] = []
-        for f, name in enumerate(self.FIELDS):
+        for f in range(len(self.FIELDS)):
             rows_of: dict[str, list[int]] = {}
-            for rowid, doc in docs.items():
-                for word in getattr(doc, name):
+            for rowid, fields in rows.items():
+                for word in fields[f]:
                     rows_of.setdefault(word, []).append(f * self.size + rowid)
             self.slots.append({word: len(runs) + k for k, word in enumerate(rows_of)})
             runs += rows_of.values()
@@ -898,6 +895,15 @@ class RowWords(SavedState):
         lengths, (rows,) = _runs(self.offsets, slots, self.rows)
         held = np.bincount(rows, np.repeat(np.array(weights, np.float64), lengths), minlength=len(self.FIELDS) * self.size)
         return held.reshape(len(self.FIELDS), self.size)
+
+
+def row_word_sets(db: sqlite3.Connection) -> dict[int, tuple[frozenset[str], ...]]:
+    """Each row's word sets (in :attr:`RowWords.FIELDS` order) by rowid, from the index."""
+    return {rowid: (frozenset(t_title.split()), frozenset(t_body.split()), frozenset(t_situations.split()),
+                    frozenset(t_bigrams.split()), frozenset(t_chars.split()),
+                    _all_words(t_title, t_heading, t_body, t_chars, t_situations))
+            for rowid, t_title, t_heading, t_body, t_chars, t_bigrams, t_situations in db.execute(
+                "SELECT id, t_title, t_heading, t_body, t_chars, t_bigrams, t_situations FROM docs")}
 
 
 def _static_features(law: int, clause: str | None, text: str) -> tuple[float, float, float, float]:
