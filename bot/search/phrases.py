@@ -16,6 +16,7 @@ read as the dict of the keys the question meets but kept as the array the look-u
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping
@@ -323,12 +324,12 @@ class PhraseIndex(KeyedLookup):
 
     def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
         """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        q_mass = sum(self.idf.get(g, 0.0) for g in question)
-        looked_up = [g for g in question if g in self.slot]
+        q_mass = sum(map(self.idf.get, question, itertools.repeat(0.0)))
+        looked_up = [(slot, g) for slot, g in zip(map(self.slot.get, question), question) if slot is not None]
         if not q_mass or not looked_up:
             return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
-        lengths, (rows,) = _runs(self.offsets, [self.slot[g] for g in looked_up], self.postings)
-        shared = np.bincount(rows, np.repeat([self.idf[g] for g in looked_up], lengths), minlength=len(self.keys))
+        lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
+        shared = np.bincount(rows, np.repeat([self.idf[g] for _, g in looked_up], lengths), minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
@@ -408,7 +409,7 @@ class PooledIndex(KeyedLookup):
         q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
         if not q_norm:
             return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
-        _, (pools, products) = _runs(self.offsets, [self.slot[g] for g in question if g in self.slot],
+        _, (pools, products) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],
                                      self.pools, self.products)
         dot = np.bincount(pools, products, minlength=len(self.keys))
         norms = self.norm

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import json
 import math
+import operator
 import re
 import sqlite3
 from dataclasses import dataclass, field
@@ -951,8 +952,9 @@ def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
     groups: dict[object, list[Candidate]] = {}
     for cand in cands:
         groups.setdefault(cand.doc.law or cand.doc.term, []).append(cand)
-    ranked = sorted((LawCandidates(sorted(g, key=lambda c: c.score, reverse=True)) for g in groups.values()),
-                    key=lambda g: g.score, reverse=True)
+    by_score = operator.attrgetter("score")
+    ranked = sorted((LawCandidates(sorted(g, key=by_score, reverse=True)) for g in groups.values()),
+                    key=by_score, reverse=True)
     first_definition = next((i for i, g in enumerate(ranked) if g.best.doc.law == 0), None)
     return [g for i, g in enumerate(ranked) if g.best.doc.law != 0 or i == first_definition]
 
@@ -1052,6 +1054,9 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     return out
 
 
+_SITUATION_PHRASE = FEATURES.index("situation_phrase")
+
+
 def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Resemblance) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
     (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
@@ -1062,7 +1067,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Rese
         "top": ranked[0].score,
         "margin": ranked[0].score - second,
         "coverage": sum(w for t, w in terms.items() if t in best.doc.words) / (sum(terms.values()) or 1),
-        "situation_phrase": best.features["situation_phrase"],
+        "situation_phrase": best.values[_SITUATION_PHRASE],
         "bm25": math.log1p(max(best.bm25, 0.0)),
         "english": 1.0 if q.english else 0.0,
         "absent_lead": phrase_lead(resemblance),
