@@ -21,7 +21,8 @@ import opencc
 from rapidfuzz import fuzz, process
 
 from bot.search.actors import without_asker
-from bot.rulebook.refs import Reference, ReferenceInputError, find_reference, parse_reference
+from bot.rulebook.refs import (MAX_REFERENCE_CHARS, Reference, ReferenceInputError, find_reference, parse_reference,
+                               reference_text)
 from bot.search.segment import Segmenter, ascii_words, bigrams
 from bot.base.textnorm import is_traditional, normalize_query
 from bot.search.typos import shape_alike_fixes
@@ -261,13 +262,14 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
     normalized = _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
+    read = reference_text(text[:MAX_REFERENCE_CHARS])   # (made once for both look-ups)
     try:
-        q.reference = parse_reference(text)
+        q.reference = parse_reference(text, read)
     except ReferenceInputError as err:
         q.reference_error = err
     if q.reference:
         return q
-    q.mentioned = find_reference(text)
+    q.mentioned = find_reference(text, read)
     q.subject, subjects, q.compared = _definition_readings(normalized)
     q.subject_parts = [s for s in subjects if s != q.subject]
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
