@@ -457,12 +457,30 @@ class Searcher:
         holds — less a name that the answer found holds too, in its title or text (「查询藏牌」 answers
         「明手可以问庄家是不是藏牌了吗」, 40D's 比赛主办机构 「主办方能管这种约定吗」: the corpus's own
         words there).  ``answer_title``: the best row's title and text."""
+        extra = q.expansions + q.corrections
         # (the answer's text is only searched for the names the question holds)
-        found = names_in(q.normalized, q.expansions + q.corrections, self.absent_names, skip, ignored_in=answer_title)
+        found = names_in(q.normalized, extra, self._absent_names_in(q.normalized, extra), skip, ignored_in=answer_title)
         if INSUFFICIENT_BID_LAW in self.absent_laws and insufficient_bid(q.normalized):
             found.add(INSUFFICIENT_BID_LAW)   # told in notation: 「对方开叫1NT，我叫了1♠」
         found |= {law for law in told_out_of_turn(q.normalized) if law in self.absent_laws}
         return found
+
+    def _absent_names_in(self, text: str, extra: list[str]) -> list[tuple[int, int, str]]:
+        """The :attr:`absent_names` that :func:`names_in` may find in ``text`` and the ``extra`` words:
+        the Chinese ones whose first character they hold, the English ones when ``text`` has a letter."""
+        chinese, english = self._absent_names_by_first
+        heads = set(text).union(w[:1] for w in extra)
+        found = [n for head in heads if head in chinese for n in chinese[head]]
+        return found + english if _ANY_LETTER.search(text) else found
+
+    @functools.cached_property
+    def _absent_names_by_first(self) -> tuple[dict[str, list[tuple[int, int, str]]], list[tuple[int, int, str]]]:
+        """The Chinese :attr:`absent_names` by first character, and the English ones (:func:`name_form`)."""
+        chinese: dict[str, list[tuple[int, int, str]]] = {}
+        for n in self.absent_names:
+            if n[2][0] != " ":
+                chinese.setdefault(n[2][0], []).append(n)
+        return chinese, [n for n in self.absent_names if n[2][0] == " "]
 
     def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:
         """The missing laws whose short name the question holds where the corpus uses the same
