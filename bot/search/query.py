@@ -240,6 +240,16 @@ class Query:
     named_terms: tuple | None = None
 
     @functools.cached_property
+    def clauses(self) -> list[str]:
+        """The clauses of the normalised question (see :func:`clauses_of`)."""
+        return clauses_of(self.normalized)
+
+    @functools.cached_property
+    def asking(self) -> list[str]:
+        """Its clauses that ask what a word means in so many words (:func:`meaning_asking_clauses`)."""
+        return [c for c in self.clauses if _CLAUSE_ASKS_MEANING.search(c)]
+
+    @functools.cached_property
     def terms(self) -> Counter:
         """Search words with integer weights: a single character 1, a word or a typo correction 2,
         a glossary bridge 3 — or 2 when it leads to a word common all over the rulebook (card →
@@ -270,7 +280,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     if q.reference:
         return q
     q.mentioned = find_reference(text, read)
-    q.subject, subjects, q.compared = _definition_readings(normalized)
+    q.subject, subjects, q.compared = _definition_readings(normalized, q.clauses, q.asking)
     q.subject_parts = [s for s in subjects if s != q.subject]
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
@@ -629,10 +639,15 @@ def definition_set_apart(normalized: str) -> list[str]:
     return list(dict.fromkeys(w.strip() for w in found if w))
 
 
+def clauses_of(normalized: str) -> list[str]:
+    """The clauses of ``normalized`` (as written, spaces and all; the whole of a one-clause message)."""
+    return [c for c in _CLAUSE_END.split(normalized) if c.strip()]
+
+
 def meaning_asking_clauses(normalized: str) -> list[str]:
     """The clauses of ``normalized`` (the whole of a one-clause message) that ask what a word means
     in so many words (意思, 指的是, "what is", "mean" …)."""
-    return [c for c in _CLAUSE_END.split(normalized) if c.strip() and _CLAUSE_ASKS_MEANING.search(c)]
+    return [c for c in clauses_of(normalized) if _CLAUSE_ASKS_MEANING.search(c)]
 
 
 def meaning_clauses(normalized: str) -> list[str]:
@@ -649,32 +664,36 @@ def definition_subjects(normalized: str) -> list[str]:
     return _definition_readings(normalized)[1]
 
 
-def _definition_readings(normalized: str) -> tuple[str | None, list[str], list[str]]:
+def _definition_readings(normalized: str, clauses: list[str] | None = None,
+                         asking: list[str] | None = None) -> tuple[str | None, list[str], list[str]]:
     """:func:`definition_subject`, :func:`definition_subjects` and :func:`compared_subjects` of
-    ``normalized``, each frame read once: the subjects hold the X and the words compared."""
+    ``normalized``, each frame read once: the subjects hold the X and the words compared.
+    ``clauses``, ``asking``: its :func:`clauses_of` and :func:`meaning_asking_clauses`, when made."""
     subject = definition_subject(normalized)
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
-    clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
-    compared_only = compared_subjects(normalized)
+    clauses = clauses_of(normalized) if clauses is None else clauses
+    asking = [c for c in clauses if _CLAUSE_ASKS_MEANING.search(c)] if asking is None else asking
+    compared_only = _compared_in(clauses)
     compared = list(compared_only)
     subjects: list[str] = []
-    for clause in clauses:
-        translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
+    spaced = [_PUNCT.sub(" ", clause).strip() for clause in clauses]
+    for clause in spaced:
+        translated = _TRANSLATED.match(clause)
         if translated:
             compared += [translated.group(2), translated.group(1).strip()]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
     # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)
     extra = [t for i, t in enumerate(sentences) if i == 0 or _CLAUSE_ASKS_MEANING.search(t)] if len(sentences) > 1 else []
-    extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
+    extra += [c for c in asking if c not in sentences] if len(clauses) > 1 else []
     # the first clause, with an aside after it: 「局矿是啥，牌套上画红色那个」
     extra += clauses[:1] if len(clauses) > 1 else []
     # a clause that asks the meaning of nothing named in it (「…，规则里怎么定义的」, "— what does it mean?"):
     # the word before it — a short clause as a whole, or the start of the first clause (「花色一共几种」)
-    for i, clause in enumerate(clauses[1:], 1):
-        if _BARE_MEANING.match(_PUNCT.sub(" ", clause).strip()):
-            before = _PUNCT.sub(" ", clauses[i - 1]).strip()
+    for i, clause in enumerate(spaced[1:], 1):
+        if _BARE_MEANING.match(clause):
+            before = spaced[i - 1]
             if before and (len(before.split()) <= 3 if before.isascii() else len(before) <= 6):
                 subjects.append(before)
             head = _PUNCT.sub("", clauses[0])
@@ -710,8 +729,13 @@ def _joined_parts(subject: str) -> list[str]:
 def compared_subjects(normalized: str) -> list[str]:
     """The two words of each comparison in ``normalized`` (「X和Y有什么区别」, 「X和Y是一回事吗」,
     "is X the same as Y", "what's the difference between X and Y"), in order."""
+    return _compared_in(clauses_of(normalized))
+
+
+def _compared_in(clauses: list[str]) -> list[str]:
+    """:func:`compared_subjects` of a message's :func:`clauses_of`."""
     found: list[str] = []
-    clauses = [c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part) if c.strip()]
+    clauses = [c for part in clauses for c in _EN_FULL_STOP.split(part) if c.strip()]
     # 「对手 vs 防家，有啥不同」: the difference asked in a clause of its own
     compact = [_PUNCT.sub("", c) for c in clauses]
     bare = [bool(_BARE_DIFFERENCE.match(c)) for c in compact]

@@ -34,8 +34,7 @@ from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedStat
                                 name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
-                              definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
-                              understand)
+                              definition_set_apart, fuzzy_pinyin, quoted_words, understand)
 from bot.search.ranker import FEATURES, RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -551,7 +550,8 @@ class Searcher:
                 return found
         # a short message that is only a meaning cue, politeness and one defined word, or a longer one
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
-        residuals = [definition_residual(text) for text in [q.normalized, *meaning_clauses(q.normalized)]]
+        asked = [c.strip() for c in q.asking] if len(q.clauses) > 1 else []   # (meaning_clauses)
+        residuals = [definition_residual(text) for text in [q.normalized, *asked]]
         # a term whose name holds a filler (的, 中): its whole name left as it is
         residuals += [definition_residual(q.normalized, keep=name) for name in self._filled_names if name in q.normalized]
         for word in [*residuals, *definition_set_apart(q.normalized)]:
@@ -622,7 +622,7 @@ class Searcher:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
         and those of them named in a clause that asks what a word means."""
         if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
-            asking = meaning_asking_clauses(q.normalized)
+            asking = q.asking   # (meaning_asking_clauses)
             q.named_terms = (self._terms_in(q.normalized),
                              frozenset().union(*(self._terms_in(c, acts=False) for c in asking)))
         return q.named_terms
