@@ -1145,7 +1145,7 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     words = beyond_law[law_title]
     if not words:
         return 0.0
-    return sum(1 for t in words if t in own) / len(words)
+    return sum(map(own.__contains__, words)) / len(words)
 
 
 def _law_text(law: Law) -> str:
