@@ -805,8 +805,7 @@ class Searcher:
         question names the heading, not this row's details (「约定卡」 → 40E, not 40E1)."""
         if not terms or doc.clause is None:
             return doc.clause
-        for clause_id, title_words in reversed(doc.parents):
-            chars = set("".join(title_words))
+        for clause_id, title_words, chars in reversed(doc.parents):
             if all(w in title_words or (len(w) == 1 and w in chars) for w in terms):
                 return clause_id or None
         return doc.clause
@@ -820,6 +819,7 @@ class _Doc:
     title: str
     text: str
     words: frozenset
+    # the headings above it: (clause id or "" for the law, its title's words, their characters)
     parents: tuple = ()
     actors: tuple = ()
     # the features that do not depend on the question (depth, length, law_row, definition)
@@ -854,7 +854,8 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
         "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, "
         "t_situations, situations, actors FROM docs"
     ):
-        above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
+        above = tuple((cid, frozenset(words.split()), frozenset("".join(words.split())))
+                      for cid, words in json.loads(parents or "[]"))
         words = _all_words(t_title, t_heading, t_body, t_chars, t_situations)
         docs[rowid] = _Doc(law, clause, term, title, text or "", words, above, rowid=rowid,
                            actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
