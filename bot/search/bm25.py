@@ -70,14 +70,16 @@ class FullText:
         scores = np.bincount(rowids, np.concatenate([row_shares for _, row_shares in shares]), minlength=self._size)
         matched = np.zeros(self._size, bool)
         matched[rowids] = True
-        rows = np.flatnonzero(matched)   # by rowid
+        rows = matched.nonzero()[0]   # by rowid
         scores = scores[rows]
         if len(rows) > limit > 0:
             # the rows scoring at least the limit-th best score (with any tied with it)
-            kept = scores >= np.partition(scores, len(scores) - limit)[len(scores) - limit]
+            nth = scores.copy()
+            nth.partition(len(scores) - limit)
+            kept = scores >= nth[len(scores) - limit]
             rows, scores = rows[kept], scores[kept]
         # Best score first and, as SQLite orders rows of equal rank, by rowid (a stable sort).
-        best = np.argsort(-scores, kind="stable")[:limit]
+        best = (-scores).argsort(kind="stable")[:limit]
         return list(zip(rows[best].tolist(), scores[best].tolist()))
 
     def _search_sqlite(self, phrases: list[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:

@@ -228,8 +228,8 @@ class Resemblance(Mapping):
         """The highest resemblance (at least 0.0) among the keys of ``kind`` and among the others."""
         if kind not in self._highest:
             of_kind = self.index.kind_mask(kind)
-            self._highest[kind] = (max(0.0, float(self.array[of_kind].max(initial=0.0))),
-                                   max(0.0, float(self.array[~of_kind].max(initial=0.0))))
+            self._highest[kind] = (max(0.0, float(np.maximum.reduce(self.array[of_kind], initial=0.0))),
+                                   max(0.0, float(np.maximum.reduce(self.array[~of_kind], initial=0.0))))
         return self._highest[kind]
 
     def of_kind(self, kind: str) -> list[tuple[Hashable, float]]:
@@ -245,7 +245,9 @@ class Resemblance(Mapping):
         if len(found) > n:
             # the keys at least as close as the n-th closest (ties with it too), in the dict's order
             values = self.array[found]
-            found = found[values >= np.partition(values, len(values) - n)[len(values) - n]]
+            nth = values.copy()
+            nth.partition(len(values) - n)
+            found = found[values >= nth[len(values) - n]]
         resemblance = self.array[found].tolist()
         top = sorted(range(len(resemblance)), key=resemblance.__getitem__, reverse=True)[:n]
         keys, positions = self.index.answer_keys, found.tolist()
@@ -268,9 +270,10 @@ def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[n
     slots = np.array(slots, np.intp)
     starts = offsets[slots]
     lengths = offsets[slots + 1] - starts
-    # item i of the result is item i − (where its run starts in the result) + (where it starts in the array)
-    ends = np.cumsum(lengths)
-    at = np.arange(lengths.sum()) + np.repeat(starts - ends + lengths, lengths)
+    # item i of the result is item i − (where its run starts in the result) + (where it starts in the array);
+    # (array methods, not numpy's functions: those go through Python wrappers, microseconds a question)
+    ends = lengths.cumsum()
+    at = np.arange(ends[-1] if len(ends) else 0) + (starts - ends + lengths).repeat(lengths)
     return lengths, [a[at] for a in arrays]
 
 
@@ -329,12 +332,12 @@ class PhraseIndex(KeyedLookup):
         if not q_mass or not looked_up:
             return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
         lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
-        shared = np.bincount(rows, np.repeat([self.idf[g] for _, g in looked_up], lengths), minlength=len(self.keys))
+        shared = np.bincount(rows, np.array([self.idf[g] for _, g in looked_up]).repeat(lengths), minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
         best = np.maximum.reduceat(sim, self.key_starts)
-        return Resemblance(self, best, np.flatnonzero(best > 0.0))
+        return Resemblance(self, best, (best > 0.0).nonzero()[0])
 
 
 class PooledIndex(KeyedLookup):
@@ -425,7 +428,7 @@ class PooledIndex(KeyedLookup):
                         idf = self.idf[gram]
                         dot[p] -= idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
                 norms[p] = self._norm(left)
-        found = np.flatnonzero(dot > 1e-12)
+        found = (dot > 1e-12).nonzero()[0]
         resemblance = np.zeros(len(self.keys))
         resemblance[found] = dot[found] / (norms[found] * q_norm)
         return Resemblance(self, resemblance, found)

@@ -913,7 +913,7 @@ class RowWords(SavedState):
         if not slots:
             return np.zeros((len(self.FIELDS), self.size))
         lengths, (rows,) = _runs(self.offsets, slots, self.rows)
-        held = np.bincount(rows, np.repeat(np.array(weights, np.float64), lengths), minlength=len(self.FIELDS) * self.size)
+        held = np.bincount(rows, np.array(weights, np.float64).repeat(lengths), minlength=len(self.FIELDS) * self.size)
         return held.reshape(len(self.FIELDS), self.size)
 
 
