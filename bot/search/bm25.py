@@ -61,7 +61,7 @@ class FullText:
         and the column it is restricted to (None: any) — best first, as SQLite's
         ``ORDER BY bm25(…) LIMIT`` returns them."""
         phrases = list(phrases)
-        shares = [self._shares(phrase) for phrase in phrases]
+        shares = list(map(self._shares, phrases))
         if None in shares:
             return self._search_sqlite(phrases, limit)
         rowids = np.concatenate([rows for rows, _ in shares]) if shares else np.zeros(0, np.int64)

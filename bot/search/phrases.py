@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 
@@ -409,7 +410,7 @@ class PooledIndex(KeyedLookup):
 
     def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
         """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
+        q_norm = math.sqrt(sum(map(operator.pow, map(self.idf.get, question, itertools.repeat(0.0)), itertools.repeat(2))))
         if not q_norm:
             return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
         _, (pools, products) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],
