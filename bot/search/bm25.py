@@ -15,7 +15,7 @@ to SQLite as before.
 
 from __future__ import annotations
 
-import functools
+import itertools
 import math
 import re
 import sqlite3
@@ -54,14 +54,18 @@ class FullText:
         self.avgdl = float(sum(self.lengths.values())) / float(self.rows or 1)
         self._sql = (f"SELECT rowid, bm25({table}, {', '.join(map(str, weights))}) AS rank "
                      f"FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?")
-        self._shares = functools.lru_cache(maxsize=CACHE_PHRASES)(self._read_shares)
+        # each phrase's row shares as read (None: a term FTS5 would split), at most CACHE_PHRASES of them:
+        # past that it starts afresh (a dict read through map costs a third of an LRU cache's look-ups)
+        self._known: dict[tuple[str, str | None], tuple[np.ndarray, np.ndarray] | None] = {}
 
     def search(self, phrases: Iterable[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
         """(rowid, bm25 score) of the best ``limit`` rows for the OR of ``phrases`` — each a term
         and the column it is restricted to (None: any) — best first, as SQLite's
         ``ORDER BY bm25(…) LIMIT`` returns them."""
         phrases = list(phrases)
-        shares = list(map(self._shares, phrases))
+        shares = list(map(self._known.get, phrases, itertools.repeat(_UNREAD)))
+        if _UNREAD in shares:
+            shares = [self._shares(phrase) if share is _UNREAD else share for phrase, share in zip(phrases, shares)]
         if None in shares:
             return self._search_sqlite(phrases, limit)
         rowids = np.concatenate([rows for rows, _ in shares]) if shares else np.zeros(0, np.int64)
@@ -86,6 +90,13 @@ class FullText:
         expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)
         return [(rowid, -rank) for rowid, rank in self.db.execute(self._sql, (expr, limit))]
 
+    def _shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
+        """:meth:`_read_shares`, kept for the next question."""
+        if len(self._known) >= CACHE_PHRASES:
+            self._known.clear()
+        shares = self._known[phrase] = self._read_shares(phrase)
+        return shares
+
     def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
         """The rows holding one phrase and each one's share of the score, as fts5_aux.c's bm25
         computes it; None for a term FTS5 would split into several tokens."""
@@ -108,6 +119,8 @@ class FullText:
         return np.array(list(freq), np.int64), np.array(shares, np.float64)
 
 
+# a phrase whose shares have not been read yet
+_UNREAD = object()
 # the result of a phrase no row holds (most of the character pairs a question asks for): one for all
 _NO_ROWS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
 for _array in _NO_ROWS:
