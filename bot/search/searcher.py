@@ -933,7 +933,7 @@ def _static_features(law: int, clause: str | None, text: str) -> tuple[float, fl
     return depth / 3, math.log1p(len(text)) / 6, 1.0 if law and not clause else 0.0, 1.0 if law == 0 else 0.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     """One row found for a question, its features (``values``, in :data:`FEATURES` order) and
     (once ranked) its model score."""
@@ -949,7 +949,7 @@ class Candidate:
         return dict(zip(FEATURES, self.values))
 
 
-@dataclass
+@dataclass(slots=True)
 class LawCandidates:
     """A law's (or a definition's) candidate rows, best model score first."""
 
