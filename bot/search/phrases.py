@@ -328,12 +328,13 @@ class PhraseIndex(KeyedLookup):
 
     def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
         """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        q_mass = sum(map(self.idf.get, question, itertools.repeat(0.0)))
-        looked_up = [(slot, g) for slot, g in zip(map(self.slot.get, question), question) if slot is not None]
+        idf = list(map(self.idf.get, question, itertools.repeat(0.0)))
+        q_mass = sum(idf)
+        looked_up = [(slot, weight) for slot, weight in zip(map(self.slot.get, question), idf) if slot is not None]
         if not q_mass or not looked_up:
             return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
         lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
-        shared = np.bincount(rows, np.array([self.idf[g] for _, g in looked_up]).repeat(lengths), minlength=len(self.keys))
+        shared = np.bincount(rows, np.array([weight for _, weight in looked_up]).repeat(lengths), minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
