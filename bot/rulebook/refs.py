@@ -84,22 +84,33 @@ def chinese_number(text: str) -> int | None:
     return tens * 10 + units
 
 
-def parse_reference(text: str) -> Reference | None:
+def reference_text(text: str) -> str:
+    """``text`` as references are read in it: half-width, written-out parts joined (:func:`_joined`),
+    normalised.  :func:`parse_reference` and :func:`find_reference` take it made once."""
+    return normalize_query(_joined(to_halfwidth(text)))
+
+
+_SPACE = re.compile(r"\s+")
+# 「第七十三条F款第二项」: an item numbered in words
+_ITEM_IN_WORDS = re.compile(r"(款第?)([一二三四五六七八九])(?=项)")
+
+
+def parse_reference(text: str, read: str | None = None) -> Reference | None:
     """Parse a law reference in any usual form; None when ``text`` is not a reference.
 
     Accepts ``50``, ``50D``, ``50d2``, ``43A1a``, ``第50条``, ``第50条D款``, ``50条D款2``,
     ``第43条A款1(a)``, ``第五十条``, ``law 50``, ``L50D2``, ``规则77``, traditional and
     full-width forms.  Raises :class:`ReferenceInputError` for a malformed reference
     (``50Z``, ``第五十五十条``, ``law 0``, ``law 999``) or over-long input.
+    ``read``: :func:`reference_text` of ``text``, when the caller has made it.
     """
     if len(text) > MAX_REFERENCE_CHARS:
         raise ReferenceInputError(
             f"输入太长({len(text)} 个字符)。条款编号请这样写: {EXAMPLE_ZH}",
             f"Input too long ({len(text)} characters). Type a law reference like {EXAMPLE_EN}.",
         )
-    compact = re.sub(r"\s+", "", normalize_query(_joined(to_halfwidth(text)))).strip(_STRIP)
-    # 「第七十三条F款第二项」: an item numbered in words
-    compact = re.sub(r"(款第?)([一二三四五六七八九])(?=项)", lambda m: m.group(1) + str(_CN_DIGITS[m.group(2)]), compact)
+    compact = _SPACE.sub("", reference_text(text) if read is None else read).strip(_STRIP)
+    compact = _ITEM_IN_WORDS.sub(lambda m: m.group(1) + str(_CN_DIGITS[m.group(2)]), compact)
     if not compact:
         return None
     m = _REFERENCE.match(compact)
@@ -129,12 +140,13 @@ def parse_reference(text: str) -> Reference | None:
     return Reference(number, f"{number}{letter.upper()}{item or ''}{sub or ''}")
 
 
-def find_reference(text: str) -> Reference | None:
+def find_reference(text: str, read: str | None = None) -> Reference | None:
     """The first law reference written inside a sentence (「第50条D款说的是什么」 → 50D), or None.
 
     Only explicit forms count (``第…条``, ``law``/``rule``/``规则`` + number); malformed ones are skipped.
+    ``read``: :func:`reference_text` of ``text[:MAX_REFERENCE_CHARS]``, when the caller has made it.
     """
-    for m in _EMBEDDED.finditer(normalize_query(_joined(to_halfwidth(text[:MAX_REFERENCE_CHARS])))):
+    for m in _EMBEDDED.finditer(reference_text(text[:MAX_REFERENCE_CHARS]) if read is None else read):
         try:
             ref = parse_reference(m.group(0))
         except ReferenceInputError:

@@ -85,5 +85,7 @@ def told_members(normalized: str, reported: list[int]) -> list[int]:
 def told_out_of_turn(normalized: str) -> set[int]:
     """The members whose act the question says in so many words was out of turn (an opening lead, a
     double, a lead accepted): told as plainly as a name (「本来该我下家首攻，结果我上家抢先亮了牌」)."""
+    if not _OUT_OF_TURN.search(normalized):
+        return set()   # (nothing said out of turn anywhere, so in no clause either)
     return {law for _, cues in FAMILIES for law, cue, where in cues if where
             for m in cue.finditer(normalized) if _out_of_turn(normalized, m.start(), where)}

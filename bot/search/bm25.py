@@ -15,7 +15,7 @@ to SQLite as before.
 
 from __future__ import annotations
 
-import functools
+import itertools
 import math
 import re
 import sqlite3
@@ -29,9 +29,11 @@ B = 0.75
 # A phrase FTS5's unicode61 tokenizer keeps as one token: Chinese characters, lower-case
 # letters and digits only.
 _ONE_TOKEN = re.compile(r"[\u4e00-\u9fffa-z0-9]+")
-# Distinct (term, column) phrases whose row shares are kept (the index holds ~9 000 terms in ~50 000
-# rows' worth of shares: a few MB at most).
-CACHE_PHRASES = 8192
+# Distinct (term, column) phrases whose row shares are kept (the index holds ~10 000 terms in ~50 000
+# rows' worth of shares: a few MB at most).  Most phrases a question asks for are character pairs
+# the index lacks, which all share one empty result; 8 192 were too few for the bench's 1 718
+# questions (9 345 phrases, 3 300 of them found): the cache went round and missed on every pass.
+CACHE_PHRASES = 32768
 
 
 class FullText:
@@ -52,14 +54,18 @@ class FullText:
         self.avgdl = float(sum(self.lengths.values())) / float(self.rows or 1)
         self._sql = (f"SELECT rowid, bm25({table}, {', '.join(map(str, weights))}) AS rank "
                      f"FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?")
-        self._shares = functools.lru_cache(maxsize=CACHE_PHRASES)(self._read_shares)
+        # each phrase's row shares as read (None: a term FTS5 would split), at most CACHE_PHRASES of them:
+        # past that it starts afresh (a dict read through map costs a third of an LRU cache's look-ups)
+        self._known: dict[tuple[str, str | None], tuple[np.ndarray, np.ndarray] | None] = {}
 
     def search(self, phrases: Iterable[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
         """(rowid, bm25 score) of the best ``limit`` rows for the OR of ``phrases`` — each a term
         and the column it is restricted to (None: any) — best first, as SQLite's
         ``ORDER BY bm25(…) LIMIT`` returns them."""
         phrases = list(phrases)
-        shares = [self._shares(phrase) for phrase in phrases]
+        shares = list(map(self._known.get, phrases, itertools.repeat(_UNREAD)))
+        if _UNREAD in shares:
+            shares = [self._shares(phrase) if share is _UNREAD else share for phrase, share in zip(phrases, shares)]
         if None in shares:
             return self._search_sqlite(phrases, limit)
         rowids = np.concatenate([rows for rows, _ in shares]) if shares else np.zeros(0, np.int64)
@@ -68,19 +74,28 @@ class FullText:
         scores = np.bincount(rowids, np.concatenate([row_shares for _, row_shares in shares]), minlength=self._size)
         matched = np.zeros(self._size, bool)
         matched[rowids] = True
-        rows = np.flatnonzero(matched)   # by rowid
+        rows = matched.nonzero()[0]   # by rowid
         scores = scores[rows]
         if len(rows) > limit > 0:
             # the rows scoring at least the limit-th best score (with any tied with it)
-            kept = scores >= np.partition(scores, len(scores) - limit)[len(scores) - limit]
+            nth = scores.copy()
+            nth.partition(len(scores) - limit)
+            kept = scores >= nth[len(scores) - limit]
             rows, scores = rows[kept], scores[kept]
         # Best score first and, as SQLite orders rows of equal rank, by rowid (a stable sort).
-        best = np.argsort(-scores, kind="stable")[:limit]
+        best = (-scores).argsort(kind="stable")[:limit]
         return list(zip(rows[best].tolist(), scores[best].tolist()))
 
     def _search_sqlite(self, phrases: list[tuple[str, str | None]], limit: int) -> list[tuple[int, float]]:
         expr = " OR ".join(f"{column} : {_quote(term)}" if column else _quote(term) for term, column in phrases)
         return [(rowid, -rank) for rowid, rank in self.db.execute(self._sql, (expr, limit))]
+
+    def _shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
+        """:meth:`_read_shares`, kept for the next question."""
+        if len(self._known) >= CACHE_PHRASES:
+            self._known.clear()
+        shares = self._known[phrase] = self._read_shares(phrase)
+        return shares
 
     def _read_shares(self, phrase: tuple[str, str | None]) -> tuple[np.ndarray, np.ndarray] | None:
         """The rows holding one phrase and each one's share of the score, as fts5_aux.c's bm25
@@ -93,6 +108,8 @@ class FullText:
         for rowid, name in self.db.execute(f"SELECT doc, col FROM {self._vocab} WHERE term = ?", (term,)):
             if column is None or name == column:
                 freq[rowid] = freq.get(rowid, 0.0) + self._column_weight[name]
+        if not freq:
+            return _NO_ROWS
         hits = len(freq)
         idf = math.log((self.rows - hits + 0.5) / (hits + 0.5))
         if idf <= 0.0:
@@ -100,6 +117,14 @@ class FullText:
         shares = [idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * self.lengths[rowid] / self.avgdl)))
                   for rowid, f in freq.items()]
         return np.array(list(freq), np.int64), np.array(shares, np.float64)
+
+
+# a phrase whose shares have not been read yet
+_UNREAD = object()
+# the result of a phrase no row holds (most of the character pairs a question asks for): one for all
+_NO_ROWS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
+for _array in _NO_ROWS:
+    _array.flags.writeable = False
 
 
 def _quote(token: str) -> str:

@@ -290,7 +290,8 @@ def lexicon_from_db(db: sqlite3.Connection) -> Lexicon:
 
     def pinyin_of(text: str) -> dict[str, str]:
         chars = set(text)
-        unread = sorted(chars - sounds.keys())
+        # (not chars - sounds.keys(): that goes through every character read so far)
+        unread = sorted(ch for ch in chars if ch not in sounds)
         if unread:
             if len(sounds) > 50_000:  # only odd input reaches this: the table has ~21 000 characters
                 sounds.clear()
@@ -300,8 +301,14 @@ def lexicon_from_db(db: sqlite3.Connection) -> Lexicon:
             sounds.update(db.execute(f"SELECT char, py FROM pinyin WHERE char IN ({marks})", unread))
         return {ch: sounds[ch] for ch in chars if sounds[ch]}
 
+    # The everyday words, read on first use (~15 000, 7 ms): a query per word cost ~20 µs in a running search.
+    common: frozenset[str] | None = None
+
     def is_common(word: str) -> bool:
-        return db.execute("SELECT 1 FROM common WHERE word = ?", (word,)).fetchone() is not None
+        nonlocal common
+        if common is None:
+            common = frozenset(w for (w,) in db.execute("SELECT word FROM common"))
+        return word in common
 
     rows = db.execute("SELECT count(*) FROM docs").fetchone()[0]
     return Lexicon(vocab=vocab, glossary=glossary, pinyin_key=pinyin_key, pinyin_of=pinyin_of, rows=rows,

@@ -14,7 +14,6 @@ is never reported, so adding a law to the corpus silences it by itself.
 from __future__ import annotations
 
 import functools
-import heapq
 import math
 import re
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from bot.base.textnorm import normalize_query
 from bot.rulebook.model import CORPUS_DIR, Rulebook
+from bot.search.phrases import Resemblance
 
 MISSING_LAWS_PATH = CORPUS_DIR / "missing_laws.yaml"
 
@@ -146,8 +146,8 @@ class AbsentModel:
         z = self.bias + sum(w * features.get(n, 0.0) for n, w in self.weights.items())
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
-    def decide(self, best: dict, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
-               bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset(),
+    def decide(self, best: Resemblance, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
+               bm25: float, pooled: Resemblance | None = None, hinted: set[int] = frozenset(),
                conflict: float = 0.0) -> list[AbsentLaw]:
         """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
         ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
@@ -209,42 +209,33 @@ def is_retelling(features: dict[str, float]) -> bool:
     return features["absent"] >= NEAR_COPY and features["lead"] > 0
 
 
-def phrase_lead(best: dict) -> float:
+def phrase_lead(best: Resemblance) -> float:
     """How much closer the question's closest missing-law phrase is than its closest phrase,
     title or rule text of the corpus (the ``lead`` of :func:`absent_features`)."""
-    absent, present = _closest(best)
+    absent, present = best.highest("absent")
     return absent - present
 
 
-def _closest(found: dict) -> tuple[float, float]:
-    """The highest resemblance (at least 0) of a missing law and of anything else in a look-up."""
-    absent = present = 0.0
-    for key, sim in found.items():
-        if key[0] == "absent":
-            if sim > absent:
-                absent = sim
-        elif sim > present:
-            present = sim
-    return absent, present
-
-
-def may_be_absent(best: dict) -> bool:
+def may_be_absent(best: Resemblance) -> bool:
     """Whether the phrase look-up leaves a missing law possible at all (:func:`resembles` needs
     this lead): when not, the pooled look-up need not be made."""
     return phrase_lead(best) > ABSENT_MARGIN
 
 
-def absent_features(best: dict, answered: float, bm25: float, pooled: dict | None = None, hinted: set[int] = frozenset(),
-                    conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
+def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Resemblance | None = None,
+                    hinted: set[int] = frozenset(), conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
-    phrase plus the pooled phrases), closest first."""
-    pooled = pooled or {}
-    pool_absent, pool_present = _closest(pooled)
-    laws = {key[1] for key in best if key[0] == "absent"} | {key[1] for key in pooled if key[0] == "absent"}
-    ranked = sorted(((best.get(("absent", law), 0.0) + pooled.get(("absent", law), 0.0), law) for law in laws),
-                    reverse=True)
-    absent, present = _closest(best)
-    closest = heapq.nlargest(5, best.items(), key=lambda item: item[1])
+    phrase plus the pooled phrases), closest first (``pooled``: None when not looked up)."""
+    pool_absent, pool_present = pooled.highest("absent") if pooled is not None else (0.0, 0.0)
+    phrase_laws = {key[1]: sim for key, sim in best.of_kind("absent")}
+    if pooled is None:
+        ranked = sorted(((sim, law) for law, sim in phrase_laws.items()), reverse=True)
+    else:
+        pool_laws = {key[1]: sim for key, sim in pooled.of_kind("absent")}
+        ranked = sorted(((phrase_laws.get(law, 0.0) + pool_laws.get(law, 0.0), law)
+                         for law in phrase_laws.keys() | pool_laws.keys()), reverse=True)
+    absent, present = best.highest("absent")
+    closest = best.largest(5)
     mass = sum(sim for _, sim in closest)
     share = sum(sim for key, sim in closest if key[0] == "absent") / mass if mass else 0.0
     return ({"absent": absent, "absent_share": share, "present": present, "lead": absent - present, "unanswered": 1.0 - answered,

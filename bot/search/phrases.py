@@ -9,15 +9,18 @@ compares the closest phrase of a missing law with the closest of the laws the co
 The postings are flat numpy arrays (each gram's run of phrase or pool numbers laid end to end)
 and a look-up adds the question's runs up with ``np.bincount``, which adds its weights one by one
 in the order given: the runs go in the order the question's grams are met, so every sum is the
-same float a dict filled gram by gram would hold.
+same float a dict filled gram by gram would hold.  A look-up answers with a :class:`Resemblance`,
+read as the dict of the keys the question meets but kept as the array the look-up made.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -55,6 +58,16 @@ def grams(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def question_grams(text: str, extra: Iterable[str] = ()) -> set[str]:
+    """The grams of a question and of the ``extra`` texts (the words it was bridged to), in one
+    set: every look-up adds them up in the order it holds them, so one set made once per question
+    serves them all."""
+    question = set(grams(text))
+    for more in extra:
+        question |= grams(more)
+    return question
+
+
 def is_name(text: str) -> bool:
     """A short phrase that names a situation (不足叫, 越序首引, insufficient bid) rather than tells it."""
     han = "".join(_HAN_RUN.findall(text))
@@ -76,10 +89,11 @@ def name_form(name: str) -> str:
 
 
 def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, str]],
-             skip: set[int] | None = None) -> set[Hashable]:
+             skip: set[int] | None = None, ignored_in: str = "") -> set[Hashable]:
     """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
     one of the ``extra`` words: a Chinese name as written and not right after a negation
-    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」)."""
+    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」).  A Chinese
+    name that ``ignored_in`` holds is not looked for."""
     compact = _SPACES.sub("", text)
     words = set(extra)
     stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
@@ -92,9 +106,9 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
                 found.add(key)
         elif name in compact:
             at = compact.find(name)
-            if name[0] in "没未不无" or not _NEGATED.search(compact[:at]):
+            if (name[0] in "没未不无" or not _NEGATED.search(compact[:at])) and name not in ignored_in:
                 found.add(key)
-        elif name in words:
+        elif name in words and name not in ignored_in:
             found.add(key)
     return found
 
@@ -136,6 +150,111 @@ class SavedState:
         return index
 
 
+class KeyedLookup(SavedState):
+    """An index whose look-up answers every key of :attr:`answer_keys` (a :class:`Resemblance`)."""
+
+    _ANSWER_KEYS = ""   # the attribute holding the keys, in the order of an answer's array
+
+    @property
+    def answer_keys(self) -> list[Hashable]:
+        """The keys an answer is over, in the order of its array."""
+        return getattr(self, self._ANSWER_KEYS)
+
+    def position(self, key: Hashable) -> int:
+        """Where ``key`` sits in :meth:`Resemblance.by_position` (one past the last key, a 0.0,
+        for a key the index lacks)."""
+        positions = self.__dict__.get("_positions")
+        if positions is None:
+            positions = self._positions = {k: i for i, k in enumerate(self.answer_keys)}
+        return positions.get(key, len(positions))
+
+    def kind_mask(self, kind: str) -> np.ndarray:
+        """Which keys are of ``kind`` (a tuple key's first item: ``("absent", 27)`` is of "absent")."""
+        masks = self.__dict__.setdefault("_kind_masks", {})
+        if kind not in masks:
+            masks[kind] = np.array([isinstance(k, tuple) and k[:1] == (kind,) for k in self.answer_keys], bool)
+        return masks[kind]
+
+    def of_kind(self, kind: str) -> tuple[np.ndarray, list[Hashable]]:
+        """The positions of the keys of ``kind``, in order, and the keys."""
+        kinds = self.__dict__.setdefault("_of_kind", {})
+        if kind not in kinds:
+            positions = np.flatnonzero(self.kind_mask(kind))
+            kinds[kind] = (positions, [self.answer_keys[k] for k in positions.tolist()])
+        return kinds[kind]
+
+
+class Resemblance(Mapping):
+    """A look-up's answer: the resemblance of each key the question shares anything with, read as
+    a dict of them, and kept as the array over all the index's keys that the look-up made (0.0
+    for a key that shares nothing).  A question meets hundreds of keys; the search reads a few
+    dozen by position (:meth:`by_position`) and a few summaries (:meth:`highest`, :meth:`of_kind`,
+    :meth:`largest`), so the dict of them all is only made when something asks for it."""
+
+    def __init__(self, index: KeyedLookup, array: np.ndarray, found: np.ndarray):
+        """``array``: every key's resemblance, in :attr:`KeyedLookup.answer_keys` order (above 0.0
+        for a key the question meets, else 0.0); ``found``: the positions of those it meets, in order."""
+        self.index = index
+        self.array = array
+        self.found = found
+        self._dict: dict | None = None
+        self._values: list[float] | None = None
+        self._highest: dict[str, tuple[float, float]] = {}
+
+    def _as_dict(self) -> dict[Hashable, float]:
+        if self._dict is None:
+            keys = self.index.answer_keys
+            self._dict = dict(zip([keys[k] for k in self.found.tolist()], self.array[self.found].tolist()))
+        return self._dict
+
+    def __getitem__(self, key: Hashable) -> float:
+        return self._as_dict()[key]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._as_dict())
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __repr__(self) -> str:
+        return f"Resemblance({self._as_dict()!r})"
+
+    def by_position(self) -> list[float]:
+        """Every key's resemblance by its :meth:`KeyedLookup.position` (0.0 for none), and a 0.0 after them."""
+        if self._values is None:
+            self._values = self.array.tolist() + [0.0]
+        return self._values
+
+    def highest(self, kind: str) -> tuple[float, float]:
+        """The highest resemblance (at least 0.0) among the keys of ``kind`` and among the others."""
+        if kind not in self._highest:
+            of_kind = self.index.kind_mask(kind)
+            self._highest[kind] = (max(0.0, float(np.maximum.reduce(self.array[of_kind], initial=0.0))),
+                                   max(0.0, float(np.maximum.reduce(self.array[~of_kind], initial=0.0))))
+        return self._highest[kind]
+
+    def of_kind(self, kind: str) -> list[tuple[Hashable, float]]:
+        """The keys of ``kind`` the question meets, with their resemblance, in the dict's order."""
+        positions, keys = self.index.of_kind(kind)
+        # (a key met resembles the question more than 0.0, one not met not at all)
+        return [(key, sim) for key, sim in zip(keys, self.array[positions].tolist()) if sim > 0.0]
+
+    def largest(self, n: int) -> list[tuple[Hashable, float]]:
+        """The ``n`` keys that resemble the question most, with their resemblance, most first (of
+        equal ones, the first in the dict's order): ``heapq.nlargest(n, items, key=resemblance)``."""
+        found = self.found
+        if len(found) > n:
+            # the keys at least as close as the n-th closest (ties with it too), in the dict's order
+            values = self.array[found]
+            nth = values.copy()
+            nth.partition(len(values) - n)
+            found = found[values >= nth[len(values) - n]]
+        resemblance = self.array[found].tolist()
+        top = sorted(range(len(resemblance)), key=resemblance.__getitem__, reverse=True)[:n]
+        keys, positions = self.index.answer_keys, found.tolist()
+        return [(keys[positions[i]], resemblance[i]) for i in top]
+
+
 def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
     """The offsets of ``runs`` laid end to end (run ``k`` is ``offsets[k]:offsets[k + 1]``) and
     their items in one list."""
@@ -147,14 +266,19 @@ def _laid_end_to_end(runs: Iterable[list]) -> tuple[np.ndarray, list]:
     return np.array(offsets, np.int32), items
 
 
-def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[list[int], list[np.ndarray]]:
+def _runs(offsets: np.ndarray, slots: list[int], *arrays: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
     """The lengths of the runs ``slots`` (in that order) and each of ``arrays``' runs laid end to end."""
-    starts, ends = offsets[slots].tolist(), offsets[np.add(slots, 1)].tolist()
-    return ([e - s for s, e in zip(starts, ends)],
-            [np.concatenate([a[s:e] for s, e in zip(starts, ends)]) for a in arrays])
+    slots = np.array(slots, np.intp)
+    starts = offsets[slots]
+    lengths = offsets[slots + 1] - starts
+    # item i of the result is item i − (where its run starts in the result) + (where it starts in the array);
+    # (array methods, not numpy's functions: those go through Python wrappers, microseconds a question)
+    ends = lengths.cumsum()
+    at = np.arange(ends[-1] if len(ends) else 0) + (starts - ends + lengths).repeat(lengths)
+    return lengths, [a[at] for a in arrays]
 
 
-class PhraseIndex(SavedState):
+class PhraseIndex(KeyedLookup):
     """Phrases, each under a key (a row id, a law number …), searchable by resemblance."""
 
     def __init__(self, entries: Iterable[tuple[Hashable, str]]):
@@ -194,30 +318,31 @@ class PhraseIndex(SavedState):
     _STATE = ("keys", "idf", "slot", "offsets", "postings", "inv_sqrt_mass", "distinct_keys", "row", "key_starts")
     _ARRAYS = {"offsets": np.int32, "postings": np.int32, "inv_sqrt_mass": np.float64, "row": np.int32,
                "key_starts": np.int32}
+    _ANSWER_KEYS = "distinct_keys"
 
-    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> Resemblance:
         """The closest phrase's resemblance (0–1) for every key that shares anything with ``text``
         (and with the ``extra`` texts, e.g. the glossary words the question was bridged to).
         ``skip``: phrase positions to leave out (to test a phrase against the others)."""
-        question = set(grams(text))
-        for more in extra:
-            question |= grams(more)
-        q_mass = sum(self.idf.get(g, 0.0) for g in question)
-        looked_up = [g for g in question if g in self.slot]
+        return self.look_up(question_grams(text, extra), skip)
+
+    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams`."""
+        idf = list(map(self.idf.get, question, itertools.repeat(0.0)))
+        q_mass = sum(idf)
+        looked_up = [(slot, weight) for slot, weight in zip(map(self.slot.get, question), idf) if slot is not None]
         if not q_mass or not looked_up:
-            return {}
-        lengths, (rows,) = _runs(self.offsets, [self.slot[g] for g in looked_up], self.postings)
-        shared = np.bincount(rows, np.repeat([self.idf[g] for g in looked_up], lengths), minlength=len(self.keys))
+            return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
+        lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
+        shared = np.bincount(rows, np.array([weight for _, weight in looked_up]).repeat(lengths), minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
         best = np.maximum.reduceat(sim, self.key_starts)
-        found = np.flatnonzero(best > 0.0)
-        keys = self.distinct_keys
-        return dict(zip([keys[k] for k in found.tolist()], best[found].tolist()))
+        return Resemblance(self, best, (best > 0.0).nonzero()[0])
 
 
-class PooledIndex(SavedState):
+class PooledIndex(KeyedLookup):
     """Phrases pooled per key (every phrase of a missing law, every phrase and title of a law the
     corpus holds), each pool one bag of character pairs and English stems: a question told in
     words spread over several of a law's phrases still meets that law as a whole.
@@ -260,6 +385,7 @@ class PooledIndex(SavedState):
 
     _STATE = ("phrase_pool", "texts", "keys", "idf", "slot", "offsets", "pools", "products", "norm")
     _ARRAYS = {"offsets": np.int32, "pools": np.int32, "products": np.float64, "norm": np.float64}
+    _ANSWER_KEYS = "keys"
 
     @functools.cached_property
     def _phrases_and_pools(self) -> tuple[list[frozenset[str]], list[dict[str, int]]]:
@@ -278,16 +404,17 @@ class PooledIndex(SavedState):
     def _norm(self, counts: dict[str, int]) -> float:
         return math.sqrt(sum(self._weight(g, c) ** 2 for g, c in counts.items())) or 1.0
 
-    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> dict[Hashable, float]:
+    def best_by_key(self, text: str, extra: Iterable[str] = (), skip: set[int] | None = None) -> Resemblance:
         """Every pool's resemblance (cosine, 0–1) to ``text`` (and the ``extra`` bridged words) that
         shares anything with it; ``skip``: phrase positions to leave out of their pools."""
-        question = set(grams(text))
-        for more in extra:
-            question |= grams(more)
-        q_norm = math.sqrt(sum(self.idf.get(g, 0.0) ** 2 for g in question))
+        return self.look_up(question_grams(text, extra), skip)
+
+    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams`."""
+        q_norm = math.sqrt(sum(map(operator.pow, map(self.idf.get, question, itertools.repeat(0.0)), itertools.repeat(2))))
         if not q_norm:
-            return {}
-        _, (pools, products) = _runs(self.offsets, [self.slot[g] for g in question if g in self.slot],
+            return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
+        _, (pools, products) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],
                                      self.pools, self.products)
         dot = np.bincount(pools, products, minlength=len(self.keys))
         norms = self.norm
@@ -303,6 +430,7 @@ class PooledIndex(SavedState):
                         idf = self.idf[gram]
                         dot[p] -= idf * (self._weight(gram, left[gram] + 1) - self._weight(gram, left[gram]))
                 norms[p] = self._norm(left)
-        found = np.flatnonzero(dot > 1e-12)
-        keys = self.keys
-        return dict(zip([keys[p] for p in found.tolist()], (dot[found] / (norms[found] * q_norm)).tolist()))
+        found = (dot > 1e-12).nonzero()[0]
+        resemblance = np.zeros(len(self.keys))
+        resemblance[found] = dot[found] / (norms[found] * q_norm)
+        return Resemblance(self, resemblance, found)

@@ -14,14 +14,15 @@ import bisect
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import opencc
 from rapidfuzz import fuzz, process
 
 from bot.search.actors import without_asker
-from bot.rulebook.refs import Reference, ReferenceInputError, find_reference, parse_reference
+from bot.rulebook.refs import (MAX_REFERENCE_CHARS, Reference, ReferenceInputError, find_reference, parse_reference,
+                               reference_text)
 from bot.search.segment import Segmenter, ascii_words, bigrams
 from bot.base.textnorm import is_traditional, normalize_query
 from bot.search.typos import shape_alike_fixes
@@ -51,12 +52,17 @@ STOPWORDS_EN = frozenset(
 # English words in nearly every question about the game: what they bridge to tells the laws
 # apart no better than a plain word does (see _generic_bridges).
 GENERIC_EN = frozenset("card cards hand play player bid call table turn side time".split())
+# Every character the frame after X (「…的意思是什么」, 「…是指哪一家」) can start with: X ends only before one
+# of them, so the regex engine tries the frame's forty branches there alone, not after each character
+# of a long message (7 → 1 µs a match; tests/search/test_query.py checks the set against the frame).
+_FRAME_FIRST = "一个什代具几到包咋哪啥在多如就属干应怎总指是有由的究算管系范表都"
 _DEFINITION_ZH = (
     re.compile(
         r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释下|解释)(.+)$"
     ),
     re.compile(
-        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?:具体|到底|究竟)?"
+        rf"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?=[{_FRAME_FIRST}])"
+        r"(?:具体|到底|究竟)?"
         r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
         r"|的(?:正式|准确|具体|官方)?定义是(?:什么|啥)|的(?:正式|准确|具体|官方)定义|的定义是|的意思是|是什么东西|是什么|是啥"
         r"|(?:是)?(?:怎么|如何|怎样)(?:定义|界定)的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定|定)的?"
@@ -127,6 +133,11 @@ class Lexicon:
         for p in keys:
             if " " in p:
                 self.english_phrases.setdefault(" ".join(self.english_base(w) or w for w in p.split()), []).append(p)
+        # their positions by first word: a question holds a phrase only where it holds its first word
+        self._english_by_first: dict[str, list[int]] = {}
+        self._english_bases = list(self.english_phrases.items())
+        for i, (base, _) in enumerate(self._english_bases):
+            self._english_by_first.setdefault(base.split(" ", 1)[0], []).append(i)
         self._zh_phrases = sorted((p for p in self.glossary if not p.isascii()), key=len, reverse=True)
         # positions in _zh_phrases by first character: a question holds a phrase only where it
         # holds its first character, so a look-up tries a few phrases, not all
@@ -145,6 +156,12 @@ class Lexicon:
         """The Chinese glossary phrases that ``text`` holds, longest first."""
         found = sorted(i for first in {*text, ""} for i in self._zh_by_first.get(first, ()))
         return [phrase for phrase in map(self._zh_phrases.__getitem__, found) if phrase in text]
+
+    def english_phrases_in(self, joined: str) -> list[list[str]]:
+        """The glossary's English phrases (of :attr:`english_phrases`, in its order) whose base form
+        ``joined`` holds: the question's words in their base forms, one space apart and around."""
+        found = sorted(i for word in set(joined.split()) for i in self._english_by_first.get(word, ()))
+        return [phrases for base, phrases in map(self._english_bases.__getitem__, found) if f" {base} " in joined]
 
     def same_place(self, window: str) -> list[str]:
         """Two-character domain words that share one character, in the same place, with ``window``."""
@@ -218,13 +235,24 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # once looked up (see bot.search.searcher): the closest situation phrases, the resemblance to
-    # every clause's pooled phrases, and the full-text rows
-    resemblance: dict | None = None
-    clause_pooled: dict | None = None
+    # once looked up (see bot.search.searcher): what the phrase look-ups compare it by, the closest
+    # situation phrases, the resemblance to every clause's pooled phrases, and the full-text rows
+    phrase_grams: set | None = None
+    resemblance: Mapping | None = None
+    clause_pooled: Mapping | None = None
     found: list | None = None
     # the defined terms it names, and those named where it asks a meaning (see Searcher.terms_named)
     named_terms: tuple | None = None
+
+    @functools.cached_property
+    def clauses(self) -> list[str]:
+        """The clauses of the normalised question (see :func:`clauses_of`)."""
+        return clauses_of(self.normalized)
+
+    @functools.cached_property
+    def asking(self) -> list[str]:
+        """Its clauses that ask what a word means in so many words (:func:`meaning_asking_clauses`)."""
+        return [c for c in self.clauses if _CLAUSE_ASKS_MEANING.search(c)]
 
     @functools.cached_property
     def terms(self) -> Counter:
@@ -249,14 +277,15 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
     normalized = _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
+    read = reference_text(text[:MAX_REFERENCE_CHARS])   # (made once for both look-ups)
     try:
-        q.reference = parse_reference(text)
+        q.reference = parse_reference(text, read)
     except ReferenceInputError as err:
         q.reference_error = err
     if q.reference:
         return q
-    q.mentioned = find_reference(text)
-    q.subject, subjects, q.compared = _definition_readings(normalized)
+    q.mentioned = find_reference(text, read)
+    q.subject, subjects, q.compared = _definition_readings(normalized, q.clauses, q.asking)
     q.subject_parts = [s for s in subjects if s != q.subject]
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
@@ -615,10 +644,15 @@ def definition_set_apart(normalized: str) -> list[str]:
     return list(dict.fromkeys(w.strip() for w in found if w))
 
 
+def clauses_of(normalized: str) -> list[str]:
+    """The clauses of ``normalized`` (as written, spaces and all; the whole of a one-clause message)."""
+    return [c for c in _CLAUSE_END.split(normalized) if c.strip()]
+
+
 def meaning_asking_clauses(normalized: str) -> list[str]:
     """The clauses of ``normalized`` (the whole of a one-clause message) that ask what a word means
     in so many words (意思, 指的是, "what is", "mean" …)."""
-    return [c for c in _CLAUSE_END.split(normalized) if c.strip() and _CLAUSE_ASKS_MEANING.search(c)]
+    return [c for c in clauses_of(normalized) if _CLAUSE_ASKS_MEANING.search(c)]
 
 
 def meaning_clauses(normalized: str) -> list[str]:
@@ -635,32 +669,36 @@ def definition_subjects(normalized: str) -> list[str]:
     return _definition_readings(normalized)[1]
 
 
-def _definition_readings(normalized: str) -> tuple[str | None, list[str], list[str]]:
+def _definition_readings(normalized: str, clauses: list[str] | None = None,
+                         asking: list[str] | None = None) -> tuple[str | None, list[str], list[str]]:
     """:func:`definition_subject`, :func:`definition_subjects` and :func:`compared_subjects` of
-    ``normalized``, each frame read once: the subjects hold the X and the words compared."""
+    ``normalized``, each frame read once: the subjects hold the X and the words compared.
+    ``clauses``, ``asking``: its :func:`clauses_of` and :func:`meaning_asking_clauses`, when made."""
     subject = definition_subject(normalized)
     sentences = [s for s in _SENTENCE_END.split(normalized) if s.strip()]
     # a frame in one clause of a longer sentence: 「名手是啥意思，打牌时老听人说…」
-    clauses = [c for c in _CLAUSE_END.split(normalized) if c.strip()]
-    compared_only = compared_subjects(normalized)
+    clauses = clauses_of(normalized) if clauses is None else clauses
+    asking = [c for c in clauses if _CLAUSE_ASKS_MEANING.search(c)] if asking is None else asking
+    compared_only = _compared_in(clauses)
     compared = list(compared_only)
     subjects: list[str] = []
-    for clause in clauses:
-        translated = _TRANSLATED.match(_PUNCT.sub(" ", clause).strip())
+    spaced = [_PUNCT.sub(" ", clause).strip() for clause in clauses]
+    for clause in spaced:
+        translated = _TRANSLATED.match(clause)
         if translated:
             compared += [translated.group(2), translated.group(1).strip()]
     # a clause asks what a word means only in so many words: 「局况是什么」 after 「3号牌是谁发牌，」 asks
     # for this board's vulnerability, not for the term
     # (a later sentence too: 「7号牌谁发牌？局况是什么？」 asks for board 7's)
     extra = [t for i, t in enumerate(sentences) if i == 0 or _CLAUSE_ASKS_MEANING.search(t)] if len(sentences) > 1 else []
-    extra += [c for c in clauses if c not in sentences and _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
+    extra += [c for c in asking if c not in sentences] if len(clauses) > 1 else []
     # the first clause, with an aside after it: 「局矿是啥，牌套上画红色那个」
     extra += clauses[:1] if len(clauses) > 1 else []
     # a clause that asks the meaning of nothing named in it (「…，规则里怎么定义的」, "— what does it mean?"):
     # the word before it — a short clause as a whole, or the start of the first clause (「花色一共几种」)
-    for i, clause in enumerate(clauses[1:], 1):
-        if _BARE_MEANING.match(_PUNCT.sub(" ", clause).strip()):
-            before = _PUNCT.sub(" ", clauses[i - 1]).strip()
+    for i, clause in enumerate(spaced[1:], 1):
+        if _BARE_MEANING.match(clause):
+            before = spaced[i - 1]
             if before and (len(before.split()) <= 3 if before.isascii() else len(before) <= 6):
                 subjects.append(before)
             head = _PUNCT.sub("", clauses[0])
@@ -696,8 +734,13 @@ def _joined_parts(subject: str) -> list[str]:
 def compared_subjects(normalized: str) -> list[str]:
     """The two words of each comparison in ``normalized`` (「X和Y有什么区别」, 「X和Y是一回事吗」,
     "is X the same as Y", "what's the difference between X and Y"), in order."""
+    return _compared_in(clauses_of(normalized))
+
+
+def _compared_in(clauses: list[str]) -> list[str]:
+    """:func:`compared_subjects` of a message's :func:`clauses_of`."""
     found: list[str] = []
-    clauses = [c for part in _CLAUSE_END.split(normalized) for c in _EN_FULL_STOP.split(part) if c.strip()]
+    clauses = [c for part in clauses for c in _EN_FULL_STOP.split(part) if c.strip()]
     # 「对手 vs 防家，有啥不同」: the difference asked in a clause of its own
     compact = [_PUNCT.sub("", c) for c in clauses]
     bare = [bool(_BARE_DIFFERENCE.match(c)) for c in compact]
@@ -827,9 +870,8 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
             out.extend(lexicon.glossary[entry])
     # Phrases match over every word (「face up」 holds a stopword).
     joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
-    for base, phrases in lexicon.english_phrases.items():
-        if f" {base} " in joined:
-            out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
+    for phrases in lexicon.english_phrases_in(joined):
+        out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
     return out
 
 

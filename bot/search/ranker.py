@@ -89,6 +89,19 @@ class RankerModel:
             total += w * features[name]
         return total
 
+    def score_values(self, values: list[float]) -> float:
+        """:meth:`score` of a row's features given as a list in :data:`FEATURES` order (the same
+        float: the same products added in the same order)."""
+        total = 0.0
+        for position, w in self._positions:
+            total += w * values[position]
+        return total
+
+    @functools.cached_property
+    def _positions(self) -> tuple[tuple[int, float], ...]:
+        """Each weight with its feature's place in :data:`FEATURES`, in the order of the weights."""
+        return tuple((FEATURES.index(name), w) for name, w in self.weights.items())
+
     def probability(self, features: dict[str, float]) -> float:
         """The estimated chance that the best answer's law is right."""
         z = self.confidence_bias + sum(w * features.get(n, 0.0) for n, w in self.confidence_weights.items())

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import itertools
 import json
 import math
+import operator
 import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from bot.rulebook import model as rulebook_module
@@ -29,12 +30,12 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import PhraseIndex, PooledIndex, is_name, name_form, names_in
+from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs, is_name,
+                                name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
-                              definition_set_apart, fuzzy_pinyin, meaning_asking_clauses, meaning_clauses, quoted_words,
-                              understand)
-from bot.search.ranker import RankerModel, load_model
+                              definition_set_apart, fuzzy_pinyin, quoted_words, understand)
+from bot.search.ranker import FEATURES, RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
 from bot.rulebook.model import Definition, Law, Rulebook
@@ -208,10 +209,19 @@ class Searcher:
             return (PhraseIndex([(key, bridged) for key, _, bridged in entries]),
                     PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
                                 + [(("law", law), text) for law, _, text in rule_text]),
-                    PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]))
+                    PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]),
+                    RowWords(row_word_sets(db)))
 
-        self.phrases, self.pools, self.clause_pools = phrase_cache.load_or_build(
-            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex))
+        self.phrases, self.pools, self.clause_pools, self._row_words = phrase_cache.load_or_build(
+            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex, RowWords))
+        # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
+        # features read them there)
+        for rowid, doc in self._docs.items():
+            self._docs[rowid] = dataclasses.replace(
+                doc, phrase_positions=tuple(map(self.phrases.position, doc.resemblance_keys)),
+                pool_positions=tuple(map(self.clause_pools.position, doc.resemblance_keys)),
+                sibling_phrase_positions=tuple(map(self.phrases.position, doc.sibling_keys)),
+                sibling_pool_positions=tuple(map(self.clause_pools.position, doc.sibling_keys)))
         # The missing laws' titles and short names, looked for whole in a question: a name the
         # corpus never uses as a title or term says the law outright (越序首引, insufficient bid); one
         # it does use (藏牌 is a defined term, and 61–64 on revokes are missing) is only a hint the
@@ -313,7 +323,7 @@ class Searcher:
                 named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
                 best = self.resemblance(q)
                 # The pooled look-up only matters when a missing law's phrase is close enough at all.
-                pooled = self.pooled(q) if not named and may_be_absent(best) else {}
+                pooled = self.pooled(q) if not named and may_be_absent(best) else None
                 result.absent = self.model.absent.decide(
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
@@ -432,29 +442,55 @@ class Searcher:
         """True when a reference or a definition answers ``q`` (the ranker never decides it)."""
         return bool(q.reference or q.mentioned) or self._definition_for(q) is not None
 
-    def resemblance(self, q: Query) -> dict:
+    def resemblance(self, q: Query) -> Resemblance:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
-            q.resemblance = self.phrases.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+            q.resemblance = self.phrases.look_up(self._grams(q))
         return q.resemblance
 
-    def pooled(self, q: Query, skip: set[int] | None = None) -> dict:
+    def pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The resemblance of the question (and the words it was bridged to) to every law's and
         missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
-        return self.pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)), skip)
+        return self.pools.look_up(self._grams(q), skip)
+
+    @staticmethod
+    def _grams(q: Query) -> set[str]:
+        """What the phrase look-ups compare ``q`` by (:func:`question_grams`: the question and the
+        words it was bridged to), made once for the three of them (cached on ``q``)."""
+        if q.phrase_grams is None:
+            q.phrase_grams = question_grams(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
+        return q.phrase_grams
 
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
         holds — less a name that the answer found holds too, in its title or text (「查询藏牌」 answers
         「明手可以问庄家是不是藏牌了吗」, 40D's 比赛主办机构 「主办方能管这种约定吗」: the corpus's own
         words there).  ``answer_title``: the best row's title and text."""
-        names = [n for n in self.absent_names if n[2][0] == " " or n[2] not in answer_title]
-        found = names_in(q.normalized, q.expansions + q.corrections, names, skip)
+        extra = q.expansions + q.corrections
+        # (the answer's text is only searched for the names the question holds)
+        found = names_in(q.normalized, extra, self._absent_names_in(q.normalized, extra), skip, ignored_in=answer_title)
         if INSUFFICIENT_BID_LAW in self.absent_laws and insufficient_bid(q.normalized):
             found.add(INSUFFICIENT_BID_LAW)   # told in notation: 「对方开叫1NT，我叫了1♠」
         found |= {law for law in told_out_of_turn(q.normalized) if law in self.absent_laws}
         return found
+
+    def _absent_names_in(self, text: str, extra: list[str]) -> list[tuple[int, int, str]]:
+        """The :attr:`absent_names` that :func:`names_in` may find in ``text`` and the ``extra`` words:
+        the Chinese ones whose first character they hold, the English ones when ``text`` has a letter."""
+        chinese, english = self._absent_names_by_first
+        heads = set(text).union(w[:1] for w in extra)
+        found = [n for head in heads if head in chinese for n in chinese[head]]
+        return found + english if _ANY_LETTER.search(text) else found
+
+    @functools.cached_property
+    def _absent_names_by_first(self) -> tuple[dict[str, list[tuple[int, int, str]]], list[tuple[int, int, str]]]:
+        """The Chinese :attr:`absent_names` by first character, and the English ones (:func:`name_form`)."""
+        chinese: dict[str, list[tuple[int, int, str]]] = {}
+        for n in self.absent_names:
+            if n[2][0] != " ":
+                chinese.setdefault(n[2][0], []).append(n)
+        return chinese, [n for n in self.absent_names if n[2][0] == " "]
 
     def absent_hinted(self, q: Query, skip: set[int] | None = None) -> set[int]:
         """The missing laws whose short name the question holds where the corpus uses the same
@@ -527,8 +563,8 @@ class Searcher:
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
         # (a clause that is only the predicate, 「…“定约名目”，是指花色的意思吗」, asks about a word named
         # before it: what follows 是指 is the asker's guess, not the word)
-        residuals = [definition_residual(text) for text in
-                     [q.normalized, *(c for c in meaning_clauses(q.normalized) if not _PREDICATE_ONLY.match(c))]]
+        asked = [c.strip() for c in q.asking if not _PREDICATE_ONLY.match(c)] if len(q.clauses) > 1 else []   # (meaning_clauses)
+        residuals = [definition_residual(text) for text in [q.normalized, *asked]]
         # a term whose name holds a filler (的, 中): its whole name left as it is
         residuals += [definition_residual(q.normalized, keep=name) for name in self._filled_names if name in q.normalized]
         for word in [*residuals, *definition_set_apart(q.normalized)]:
@@ -591,7 +627,9 @@ class Searcher:
         for name in names:
             if not name.isascii():
                 chinese[name[:2]] = chinese.get(name[:2], ()) + (name,)
-        return chinese, re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?:s|es)?(?![a-z])" for n in english))
+        # (the word edges around the alternation, not in each branch: each branch then starts with
+        # a letter, which the regex engine checks before trying it)
+        return chinese, re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, english))})(?:s|es)?(?![a-z])")
 
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
@@ -601,7 +639,7 @@ class Searcher:
         if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
             acting: set[str] = set()
             asked: set[str] = set()
-            for clause in meaning_asking_clauses(q.normalized):
+            for clause in q.asking:   # (meaning_asking_clauses)
                 acts = self._terms_acting(clause)
                 acting |= acts
                 asked |= self._terms_in(clause, acts=False) - acts
@@ -749,8 +787,8 @@ class Searcher:
         if not found:
             return []
         if q.clause_pooled is None:
-            q.clause_pooled = self.clause_pools.best_by_key(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
-        return _with_features(found, q, actor, self.resemblance(q), q.clause_pooled, named, asked)
+            q.clause_pooled = self.clause_pools.look_up(self._grams(q))
+        return _with_features(found, q, actor, self._row_words, self.resemblance(q), q.clause_pooled, named, asked)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
         """The rows FTS5 finds for ``q`` and their BM25, best first (cached on ``q``: a question
@@ -770,7 +808,7 @@ class Searcher:
         side's act go below every other row."""
         cands = self.candidates(q, actor, exclude_definitions)
         for cand in cands:
-            cand.score = self.model.score(cand.features)
+            cand.score = self.model.score_values(cand.values)
         if strict and actor:
             floor = min(c.score for c in cands) if cands else 0.0
             for cand in cands:
@@ -801,8 +839,7 @@ class Searcher:
         question names the heading, not this row's details (「约定卡」 → 40E, not 40E1)."""
         if not terms or doc.clause is None:
             return doc.clause
-        for clause_id, title_words in reversed(doc.parents):
-            chars = set("".join(title_words))
+        for clause_id, title_words, chars in reversed(doc.parents):
             if all(w in title_words or (len(w) == 1 and w in chars) for w in terms):
                 return clause_id or None
         return doc.clause
@@ -816,18 +853,22 @@ class _Doc:
     title: str
     text: str
     words: frozenset
+    # the headings above it: (clause id or "" for the law, its title's words, their characters)
     parents: tuple = ()
-    title_words: frozenset = frozenset()
-    body_words: frozenset = frozenset()
-    situation_words: frozenset = frozenset()
-    pairs: frozenset = frozenset()
-    chars: frozenset = frozenset()
     actors: tuple = ()
     # the features that do not depend on the question (depth, length, law_row, definition)
-    static: dict = field(default_factory=dict)
+    static: tuple = (0.0, 0.0, 0.0, 0.0)
     resemblance_keys: tuple = ()
     # the phrase-index keys of the clauses under the same heading (45C1's 45C2 … 45C4)
     sibling_keys: tuple = ()
+    # where the resemblance and sibling keys sit in the answers of the phrase index and the clause pools
+    # (see Resemblance.by_position)
+    phrase_positions: tuple = ()
+    pool_positions: tuple = ()
+    sibling_phrase_positions: tuple = ()
+    sibling_pool_positions: tuple = ()
+    # its row in the index (and in RowWords)
+    rowid: int = 0
 
 
 def _parent_id(clause: str) -> str:
@@ -835,19 +876,22 @@ def _parent_id(clause: str) -> str:
     return re.sub(r"(?:[A-Z]|\d+|[a-z])$", "", clause)
 
 
+def _all_words(t_title: str, t_heading: str, t_body: str, t_chars: str, t_situations: str) -> frozenset[str]:
+    """Every word of a row: its titles', heading's, text's, characters and situation phrases'."""
+    return frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
+
+
 def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     docs = {}
-    for (rowid, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams,
+    for (rowid, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars,
          t_situations, situations, actors) in db.execute(
-        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, t_bigrams, "
+        "SELECT id, law, clause, term, title, text, parents, t_title, t_heading, t_body, t_chars, "
         "t_situations, situations, actors FROM docs"
     ):
-        above = tuple((cid, frozenset(words.split())) for cid, words in json.loads(parents or "[]"))
-        words = frozenset(" ".join([t_title, t_heading, t_body, t_chars, t_situations]).split())
-        docs[rowid] = _Doc(law, clause, term, title, text or "", words, above,
-                           title_words=frozenset(t_title.split()), body_words=frozenset(t_body.split()),
-                           situation_words=frozenset(t_situations.split()), pairs=frozenset(t_bigrams.split()),
-                           chars=frozenset(t_chars.split()),
+        above = tuple((cid, frozenset(words.split()), frozenset("".join(words.split())))
+                      for cid, words in json.loads(parents or "[]"))
+        words = _all_words(t_title, t_heading, t_body, t_chars, t_situations)
+        docs[rowid] = _Doc(law, clause, term, title, text or "", words, above, rowid=rowid,
                            actors=tuple((actors or "").split()), static=_static_features(law, clause, text or ""),
                            resemblance_keys=_resemblance_keys(law, clause, term))
     under: dict[str, list[str]] = {}
@@ -861,23 +905,85 @@ def _load_docs(db: sqlite3.Connection) -> dict[int, _Doc]:
     return docs
 
 
-def _static_features(law: int, clause: str | None, text: str) -> dict[str, float]:
+class RowWords(SavedState):
+    """Which rows hold each word, field by field: a row's title words, its own text's, its situation
+    phrases', its character pairs, its characters and all its words (see :func:`row_word_sets`).
+
+    The ranker's shares of a question in a row are counted for every row at once: each field's words
+    have their rows laid end to end (row ``r`` of field ``f`` as ``f × size + r``), so one
+    ``np.bincount`` adds up a question's words over every field and row.  Intersecting each found
+    row's sets with the question's cost ~0.1 ms a question, mostly waiting for memory."""
+
+    FIELDS = ("title_words", "body_words", "situation_words", "pairs", "chars", "words")
+
+    def __init__(self, rows: dict[int, tuple[frozenset[str], ...]]):
+        """``rows``: each row's word sets by rowid, in :attr:`FIELDS` order."""
+        self.size = max(rows, default=0) + 1
+        self.slots: list[dict[str, int]] = []   # per field, each word's run
+        runs: list[list[int]] = []
+        for f in range(len(self.FIELDS)):
+            rows_of: dict[str, list[int]] = {}
+            for rowid, fields in rows.items():
+                for word in fields[f]:
+                    rows_of.setdefault(word, []).append(f * self.size + rowid)
+            self.slots.append({word: len(runs) + k for k, word in enumerate(rows_of)})
+            runs += rows_of.values()
+        self.offsets, rows = _laid_end_to_end(runs)
+        self.rows = np.array(rows, np.int32)
+
+    _STATE = ("size", "slots", "offsets", "rows")
+    _ARRAYS = {"offsets": np.int32, "rows": np.int32}
+
+    def held(self, asked: list[list[tuple[str, int]]]) -> np.ndarray:
+        """The weight of the ``asked`` words (per field, distinct words with their weights) that each
+        row holds, as an array of fields × rowids (whole numbers: the same in any order)."""
+        slots, weights = [], []
+        for slot_of, words in zip(self.slots, asked):
+            for word, weight in words:
+                k = slot_of.get(word)
+                if k is not None:
+                    slots.append(k)
+                    weights.append(weight)
+        if not slots:
+            return np.zeros((len(self.FIELDS), self.size))
+        lengths, (rows,) = _runs(self.offsets, slots, self.rows)
+        held = np.bincount(rows, np.array(weights, np.float64).repeat(lengths), minlength=len(self.FIELDS) * self.size)
+        return held.reshape(len(self.FIELDS), self.size)
+
+
+def row_word_sets(db: sqlite3.Connection) -> dict[int, tuple[frozenset[str], ...]]:
+    """Each row's word sets (in :attr:`RowWords.FIELDS` order) by rowid, from the index."""
+    return {rowid: (frozenset(t_title.split()), frozenset(t_body.split()), frozenset(t_situations.split()),
+                    frozenset(t_bigrams.split()), frozenset(t_chars.split()),
+                    _all_words(t_title, t_heading, t_body, t_chars, t_situations))
+            for rowid, t_title, t_heading, t_body, t_chars, t_bigrams, t_situations in db.execute(
+                "SELECT id, t_title, t_heading, t_body, t_chars, t_bigrams, t_situations FROM docs")}
+
+
+def _static_features(law: int, clause: str | None, text: str) -> tuple[float, float, float, float]:
+    """The features that do not depend on the question, in :data:`FEATURES` order: depth,
+    length, law_row, definition."""
     depth = len(re.findall(r"[A-Z]|\d+|[a-z]", clause[len(str(law)):])) if clause else 0
-    return {"depth": depth / 3, "length": math.log1p(len(text)) / 6, "law_row": 1.0 if law and not clause else 0.0,
-            "definition": 1.0 if law == 0 else 0.0}
+    return depth / 3, math.log1p(len(text)) / 6, 1.0 if law and not clause else 0.0, 1.0 if law == 0 else 0.0
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
-    """One row found for a question, its features and (once ranked) its model score."""
+    """One row found for a question, its features (``values``, in :data:`FEATURES` order) and
+    (once ranked) its model score."""
 
     doc: _Doc
     bm25: float
-    features: dict[str, float]
+    values: list[float]
     score: float = 0.0
 
+    @property
+    def features(self) -> dict[str, float]:
+        """The features by name."""
+        return dict(zip(FEATURES, self.values))
 
-@dataclass
+
+@dataclass(slots=True)
 class LawCandidates:
     """A law's (or a definition's) candidate rows, best model score first."""
 
@@ -899,8 +1005,9 @@ def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
     groups: dict[object, list[Candidate]] = {}
     for cand in cands:
         groups.setdefault(cand.doc.law or cand.doc.term, []).append(cand)
-    ranked = sorted((LawCandidates(sorted(g, key=lambda c: c.score, reverse=True)) for g in groups.values()),
-                    key=lambda g: g.score, reverse=True)
+    by_score = operator.attrgetter("score")
+    ranked = sorted((LawCandidates(sorted(g, key=by_score, reverse=True)) for g in groups.values()),
+                    key=by_score, reverse=True)
     first_definition = next((i for i, g in enumerate(ranked) if g.best.doc.law == 0), None)
     return [g for i, g in enumerate(ranked) if g.best.doc.law != 0 or i == first_definition]
 
@@ -916,15 +1023,14 @@ def _resemblance_keys(law: int, clause: str | None, term: str | None) -> tuple:
     return tuple(keys)
 
 
-def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
-                   resemblance: dict, clause_pooled: dict | None = None,
+def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None, row_words: RowWords,
+                   resemblance: Resemblance, clause_pooled: Resemblance | None = None,
                    terms_named: frozenset[str] = frozenset(), terms_asked: frozenset[str] = frozenset()) -> list[Candidate]:
-    """The features of :data:`bot.search.ranker.FEATURES` for each found row (``terms_named``: the
-    defined terms the question names; ``terms_asked``: those named where it asks what a word means)."""
+    """The features of :data:`bot.search.ranker.FEATURES` for each found row (``row_words``: the
+    rows' words, :class:`RowWords`; ``terms_named``: the defined terms the question names;
+    ``terms_asked``: those named where it asks what a word means)."""
     weights = q.terms
     items = list(weights.items())
-    term_set = frozenset(weights)
-    weight_of = weights.__getitem__
     total = sum(w for _, w in items) or 1
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
@@ -935,63 +1041,76 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     pairs = set(q.bigrams)
     words = [t for t, _ in items if len(t) > 1]
     bridges = frozenset(q.expansions)
-    resemblance_of, zeros = resemblance.get, itertools.repeat(0.0)
-    pooled_of = (clause_pooled or {}).get
+    # for each row, the weight of the question's words in its titles, own text and situation phrases, and how
+    # many of its character pairs, characters and glossary bridges it holds (in RowWords.FIELDS order)
+    held = row_words.held([items, items, items, [(p, 1) for p in pairs], [(c, 1) for c in chars],
+                           [(b, 1) for b in bridges]])
+    shares = held[:, [doc.rowid for doc, _ in found]].T.tolist()
+    # each key's resemblance by position (see _Doc.phrase_positions)
+    phrase_at = resemblance.by_position().__getitem__
+    pool_at = clause_pooled.by_position().__getitem__ if clause_pooled is not None else lambda _: 0.0
     # the question's words beyond each law's own title (for _own_title_share), once per law
     beyond_law: dict[str, list[str]] = {}
     # how much of a told situation the question is (8 search words or more: fully)
     told = min(1.0, len(items) / 8)
-    own = [(max(map(pooled_of, doc.resemblance_keys, zeros)), max(map(resemblance_of, doc.resemblance_keys, zeros)))
-           for doc, _ in found]
+    own = [(max(map(pool_at, doc.pool_positions)), max(map(phrase_at, doc.phrase_positions))) for doc, _ in found]
     # the closest any of a law's rows comes, pooled and by one phrase: the law speaks for the situation
     law_own: dict[object, tuple[float, float]] = {}
     for (doc, _), (own_pool, own_phrase) in zip(found, own):
         key = doc.law or doc.term
         seen = law_own.get(key, (0.0, 0.0))
         law_own[key] = (max(seen[0], own_pool), max(seen[1], own_phrase))
+    # a law's row has none of the definition features (definition_told … term_meaning)
+    not_a_term = (0.0, 0.0, 0.0, 0.0, 0.0)
     out = []
-    for (doc, score), (own_pool, own_phrase) in zip(found, own):
-        best, top4, top4_sum = pools[doc.law or doc.term]
+    for (doc, score), (own_pool, own_phrase), (title, body, situation, pairs_held, chars_held, bridges_held) in zip(
+            found, own, shares):
+        key = doc.law or doc.term
+        best, top4, top4_sum = pools[key]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
-        law_situation, law_phrase = law_own[doc.law or doc.term]
-        title = sum(map(weight_of, term_set & doc.title_words))
-        body = sum(map(weight_of, term_set & doc.body_words))
-        situation = sum(map(weight_of, term_set & doc.situation_words))
-        features = {
-            "bm25": score / top,
-            "law_best": best / top,
-            "law_pool": pool / top if doc.law else 0.0,
-            "title_share": title / total,
-            "body_share": body / total,
-            "situation_share": situation / total,
-            "situation_phrase": own_phrase,
-            "sibling_phrase_lead": (own_phrase - max(map(resemblance_of, doc.sibling_keys, zeros), default=0.0)
-                                    if doc.sibling_keys else 0.0),
-            "bigram_share": len(pairs & doc.pairs) / len(pairs) if pairs else 0.0,
-            "char_share": len(chars & doc.chars) / len(chars) if chars else 0.0,
-            "own_title": _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,
-            "glossary_share": len(bridges & doc.words) / len(bridges) if bridges else 0.0,
-            "actor_agree": 1.0 if actor and doc.actors[:1] == (actor,) else 0.0,
-            "actor_involved": 1.0 if actor and actor in doc.actors[1:] else 0.0,
-            "actor_conflict": 1.0 if actor and doc.actors and actor not in doc.actors else 0.0,
-            **doc.static,
-            "definition_told": told if doc.law == 0 else 0.0,
-            "term_named": 1.0 if doc.law == 0 and doc.term in terms_named else 0.0,
-            "term_named_short": (1.0 - told) if doc.law == 0 and doc.term in terms_named else 0.0,
-            "terms_named_other": 1.0 if doc.law == 0 and terms_named - {doc.term} else 0.0,
-            "term_meaning": 1.0 if doc.law == 0 and doc.term in terms_asked else 0.0,
-            "situation_pool": own_pool,
-            "law_situation": law_situation,
-            "law_phrase": law_phrase,
+        law_situation, law_phrase = law_own[key]
+        actors = doc.actors
+        if doc.law:
+            term = not_a_term
+        else:
+            named = doc.term in terms_named
+            term = (told, 1.0 if named else 0.0, (1.0 - told) if named else 0.0,
+                    1.0 if terms_named - {doc.term} else 0.0, 1.0 if doc.term in terms_asked else 0.0)
+        # in the order of FEATURES
+        values = [
+            score / top,                                                    # bm25
+            best / top,                                                     # law_best
+            pool / top if doc.law else 0.0,                                 # law_pool
+            title / total,                                                  # title_share
+            body / total,                                                   # body_share
+            situation / total,                                              # situation_share
+            own_phrase,                                                     # situation_phrase
+            pairs_held / len(pairs) if pairs else 0.0,                      # bigram_share
+            chars_held / len(chars) if chars else 0.0,                      # char_share
+            _own_title_share(doc, words, beyond_law) if doc.clause else 0.0,  # own_title
+            bridges_held / len(bridges) if bridges else 0.0,                # glossary_share
+            1.0 if actor and actors[:1] == (actor,) else 0.0,               # actor_agree
+            1.0 if actor and actor in actors[1:] else 0.0,                  # actor_involved
+            1.0 if actor and actors and actor not in actors else 0.0,       # actor_conflict
+            *doc.static,                                                    # depth, length, law_row, definition
+            *term,                                                          # definition_told … term_meaning
+            own_pool,                                                       # situation_pool
             # how much closer the clause's own pooled phrases come than its closest sibling's
-            "sibling_lead": own_pool - max(map(pooled_of, doc.sibling_keys, zeros), default=0.0) if doc.sibling_keys else 0.0,
-        }
-        out.append(Candidate(doc, score, features))
+            own_pool - max(map(pool_at, doc.sibling_pool_positions)) if doc.sibling_keys else 0.0,
+            # sibling_phrase_lead: the same, by the closest phrase
+            own_phrase - max(map(phrase_at, doc.sibling_phrase_positions)) if doc.sibling_keys else 0.0,
+            law_situation,                                                  # law_situation
+            law_phrase,                                                     # law_phrase
+        ]
+        out.append(Candidate(doc, score, values))
     return out
 
 
-def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict) -> dict[str, float]:
+_SITUATION_PHRASE = FEATURES.index("situation_phrase")
+
+
+def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Resemblance) -> dict[str, float]:
     """The features of :data:`bot.search.ranker.CONFIDENCE_FEATURES` for a ranked answer
     (``resemblance``: the phrase look-up of :meth:`Searcher.resemblance`)."""
     terms = q.terms
@@ -1001,7 +1120,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: dict
         "top": ranked[0].score,
         "margin": ranked[0].score - second,
         "coverage": sum(w for t, w in terms.items() if t in best.doc.words) / (sum(terms.values()) or 1),
-        "situation_phrase": best.features["situation_phrase"],
+        "situation_phrase": best.values[_SITUATION_PHRASE],
         "bm25": math.log1p(max(best.bm25, 0.0)),
         "english": 1.0 if q.english else 0.0,
         "absent_lead": phrase_lead(resemblance),
@@ -1063,7 +1182,7 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     words = beyond_law[law_title]
     if not words:
         return 0.0
-    return sum(1 for t in words if t in own) / len(words)
+    return sum(map(own.__contains__, words)) / len(words)
 
 
 def _law_text(law: Law) -> str:

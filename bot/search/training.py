@@ -81,7 +81,7 @@ def examples(searcher: Searcher, rows: list[dict], definitions: bool = False) ->
         cands = searcher.candidates(q, question_actor(q.normalized))
         if not cands:
             continue
-        X = np.array([[c.features[f] for f in FEATURES] for c in cands])
+        X = np.array([c.values for c in cands])
         law_ok = np.array([is_right(c.doc, row) for c in cands])
         gold = row.get("clause")
         clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and _quotes(c.doc, gold) for c in cands])
@@ -162,7 +162,7 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None
 def _top_right(ex: Example, weights: dict[str, float], searcher: Searcher) -> tuple[bool, dict]:
     model = RankerModel(weights)
     for c in ex.cands:
-        c.score = model.score(c.features)
+        c.score = model.score_values(c.values)
     ranked = group_by_law(ex.cands)
     return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher.resemblance(ex.query))
 
@@ -207,7 +207,7 @@ def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict],
             continue
         model = RankerModel(weights_by_fold[i % k])
         for c in cands:
-            c.score = model.score(c.features)
+            c.score = model.score_values(c.values)
         feats = confidence_features(q, group_by_law(cands), q.resemblance)
         X.append([feats[n] for n in CONFIDENCE_FEATURES])
         fold.append(i % k)
@@ -227,7 +227,7 @@ def _absent_question_features(searcher: Searcher, row: dict, weights: dict) -> d
         return None
     model = RankerModel(weights)
     for c in cands:
-        c.score = model.score(c.features)
+        c.score = model.score_values(c.values)
     return confidence_features(q, group_by_law(cands), searcher.resemblance(q))
 
 

@@ -179,3 +179,48 @@ def test_a_bid_in_notation_only_sets_the_scene(corpus_searcher):
 ])
 def test_the_word_a_short_message_asks_about_keeps_a_name_whole(text, keep, word):
     assert definition_residual(text, keep=keep) == word
+
+
+def _first_characters(items) -> tuple[set[str] | None, bool]:
+    """The characters a parsed regex can start with (None: any) and whether it can match nothing."""
+    from re import _constants as sre
+
+    first: set[str] = set()
+    for op, av in items:
+        if op is sre.LITERAL:
+            return first | {chr(av)}, False
+        if op is sre.IN and all(o is sre.LITERAL for o, _ in av):
+            return first | {chr(a) for _, a in av}, False
+        if op is sre.SUBPATTERN:
+            found, nullable = _first_characters(av[3])
+        elif op is sre.BRANCH:
+            branches = [_first_characters(branch) for branch in av[1]]
+            if any(found is None for found, _ in branches):
+                return None, False
+            found, nullable = set().union(*(f for f, _ in branches)), any(n for _, n in branches)
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+            found, nullable = _first_characters(av[2])
+            nullable = nullable or av[0] == 0
+        else:
+            return None, False
+        if found is None:
+            return None, False
+        first |= found
+        if not nullable:
+            return first, False
+    return first, True
+
+
+def test_the_definition_frame_starts_only_where_it_is_looked_for():
+    """The frame after X (「…的意思是什么」) is tried only before one of _FRAME_FIRST: every way it can
+    start must be among them, or a definition question would go unread."""
+    from re import _parser
+
+    from bot.search.query import _DEFINITION_ZH, _FRAME_FIRST
+
+    lookahead = f"(?=[{_FRAME_FIRST}])"
+    pattern = _DEFINITION_ZH[1].pattern
+    frame = pattern[pattern.index(lookahead) + len(lookahead):].removesuffix("$")
+    first, nullable = _first_characters(_parser.parse(frame))
+    assert first is not None and not nullable
+    assert first <= set(_FRAME_FIRST)
