@@ -84,10 +84,15 @@ def chinese_number(text: str) -> int | None:
     return tens * 10 + units
 
 
-def reference_text(text: str) -> str:
+def reference_text(text: str, normalized: str | None = None) -> str:
     """``text`` as references are read in it: half-width, written-out parts joined (:func:`_joined`),
-    normalised.  :func:`parse_reference` and :func:`find_reference` take it made once."""
-    return normalize_query(_joined(to_halfwidth(text)))
+    normalised.  :func:`parse_reference` and :func:`find_reference` take it made once.
+    ``normalized``: ``normalize_query(text)`` when the caller has it (it is the answer when half-width
+    forms and joining leave the text as it is)."""
+    joined = _joined(to_halfwidth(text))
+    if normalized is not None and joined == text:
+        return normalized
+    return normalize_query(joined)
 
 
 _SPACE = re.compile(r"\s+")

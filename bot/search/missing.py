@@ -223,7 +223,8 @@ def may_be_absent(best: Resemblance) -> bool:
 
 
 def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Resemblance | None = None,
-                    hinted: set[int] = frozenset(), conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
+                    hinted: set[int] = frozenset(),
+                    conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
     phrase plus the pooled phrases), closest first (``pooled``: None when not looked up)."""
     pool_absent, pool_present = pooled.highest("absent") if pooled is not None else (0.0, 0.0)

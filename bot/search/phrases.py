@@ -334,7 +334,8 @@ class PhraseIndex(KeyedLookup):
         if not q_mass or not looked_up:
             return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
         lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
-        shared = np.bincount(rows, np.array([weight for _, weight in looked_up]).repeat(lengths), minlength=len(self.keys))
+        weights = np.array([weight for _, weight in looked_up]).repeat(lengths)
+        shared = np.bincount(rows, weights, minlength=len(self.keys))
         sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
         if skip:
             sim[self.row[list(skip)]] = 0.0
@@ -411,7 +412,8 @@ class PooledIndex(KeyedLookup):
 
     def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
         """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        q_norm = math.sqrt(sum(map(operator.pow, map(self.idf.get, question, itertools.repeat(0.0)), itertools.repeat(2))))
+        idf = map(self.idf.get, question, itertools.repeat(0.0))
+        q_norm = math.sqrt(sum(map(operator.pow, idf, itertools.repeat(2))))
         if not q_norm:
             return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
         _, (pools, products) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],

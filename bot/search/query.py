@@ -275,9 +275,14 @@ class Query:
 
 def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
-    normalized = _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
+    traditional = is_traditional(text)
+    as_typed = normalize_query(_taiwan_to_simplified(text) if traditional else text)
+    normalized = _common_variants(as_typed)
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
-    read = reference_text(text[:MAX_REFERENCE_CHARS])   # (made once for both look-ups)
+    # the text as references are read in it, made once for both look-ups (normalize_query(text) above serves
+    # when half-width forms and joining change nothing)
+    read = reference_text(text[:MAX_REFERENCE_CHARS],
+                          None if traditional or len(text) > MAX_REFERENCE_CHARS else as_typed)
     try:
         q.reference = parse_reference(text, read)
     except ReferenceInputError as err:
