@@ -637,28 +637,25 @@ class Searcher:
         or must act and asked about nowhere else (「明手可以做什么」, "what is dummy allowed to do": a question
         about a party's rights, not about the word; 「明手可以碰牌吗？明手到底指谁」 asks both)."""
         if q.named_terms is None:   # (cached on q: a question re-ranked per reading of who acted asks again)
-            acting: set[str] = set()
+            named, acting, _ = self._terms_read(q.normalized)
             asked: set[str] = set()
             for clause in q.asking:   # (meaning_asking_clauses)
-                acts = self._terms_acting(clause)
+                _, acts, untold = self._terms_read(clause)
                 acting |= acts
-                asked |= self._terms_in(clause, acts=False) - acts
-            acting |= self._terms_acting(q.normalized)
-            q.named_terms = (self._terms_in(q.normalized), frozenset(asked), frozenset(acting - asked))
+                asked |= untold - acts
+            q.named_terms = (named, frozenset(asked), frozenset(acting - asked))
         return q.named_terms
 
-    def _terms_acting(self, text: str) -> frozenset[str]:
-        """The terms ``text`` names as a party who may or must act (「明手可以…」, "can dummy …")."""
+    def _terms_read(self, text: str) -> tuple[frozenset[str], set[str], set[str]]:
+        """The terms ``text`` names (a name inside a longer one read as that one: 定约 in 部分定约), those named
+        as a party who may or must act (「明手可以…」, "can dummy …"), and those not told as somebody's act
+        (「同伴不叫是什么意思」)."""
         spaced = f" {text} "
-        return frozenset(term for start, end, term in self._term_spans(text)
-                         if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start))
-
-    def _terms_in(self, text: str, acts: bool = True) -> frozenset[str]:
-        """The terms ``text`` names, a name inside a longer one read as that one (定约 in 部分定约);
-        ``acts=False``: not one told as somebody's act (「同伴不叫是什么意思」)."""
-        spaced = f" {text} "
-        return frozenset(term for start, _, term in self._term_spans(text)
-                         if acts or not _ACT_OF.search(spaced, 0, start))
+        spans = self._term_spans(text)
+        acting = {term for start, end, term in spans
+                  if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start)}
+        untold = {term for start, _, term in spans if not _ACT_OF.search(spaced, 0, start)}
+        return frozenset(term for _, _, term in spans), acting, untold
 
     def _term_spans(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, term) of each defined term ``text`` names, in `` text `` (a space each side), in
