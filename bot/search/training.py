@@ -5,8 +5,8 @@ definition question, which are answered before ranking), the candidate rows and 
 come from the real search (:meth:`bot.search.Searcher.candidates`).  The model learns to give
 a right law's rows the largest softmax share of each question's candidates, and the right clause
 the largest of its law's rows — the answer is the top row, so a wrong row first is what costs —
-with a slight L2 penalty (:data:`RANKER_L2`: a heavier one, 0.01, held the weights so small that
-cross-validated law R@1 fell from 0.93 to 0.89).  Each fold's model is measured by the real
+with a slight L2 penalty (:data:`RANKER_L2`; the pairwise fit before it, under 0.01, held the weights so
+small that cross-validated law R@1 was 0.913 against 0.946 now).  Each fold's model is measured by the real
 pipeline (:func:`bot.search.evaluation.evaluate`) on the questions it never saw, and those
 out-of-fold rankings — with the missing laws' own phrases asked as questions, a quarter of the
 weight, whose every answer is wrong — train the confidence model, whose threshold is the lowest at
@@ -40,8 +40,6 @@ RANKER_L2 = 0.0001
 STEPS = 600
 LEARNING_RATE = 0.05
 CLAUSE_WEIGHT = 1.0
-# A definition question a frame answers (the ranker never sees one at run time) weighs this much in the fit.
-FRAMED_WEIGHT = 1.0
 # Features that tell how much of the question a row holds or resembles: more of it never lowers a row
 # (the fit keeps their weights ≥ 0; left free, correlated ones such as the glossary's share went
 # below 0 for no gain: cross-validated law R@1 0.946 free, 0.947 held).
@@ -60,7 +58,6 @@ class Example:
     clause_ok: np.ndarray   # the row is the right clause (or under it)
     cands: list = field(default_factory=list)
     query: object = None
-    weight: float = 1.0     # its share in the fit (a question a definition frame answers: FRAMED_WEIGHT)
 
 
 def examples(searcher: Searcher, rows: list[dict], definitions: bool = False) -> list[Example]:
@@ -73,10 +70,7 @@ def examples(searcher: Searcher, rows: list[dict], definitions: bool = False) ->
         if row.get("in_corpus") is False:
             continue
         q = understand(row["q"], searcher.segmenter, searcher.lexicon)
-        if q.reference or q.mentioned:
-            continue
-        framed = searcher.answered_before_ranking(q)
-        if framed and not definitions:
+        if q.reference or q.mentioned or (not definitions and searcher.answered_before_ranking(q)):
             continue
         cands = searcher.candidates(q, question_actor(q.normalized))
         if not cands:
@@ -85,7 +79,7 @@ def examples(searcher: Searcher, rows: list[dict], definitions: bool = False) ->
         law_ok = np.array([is_right(c.doc, row) for c in cands])
         gold = row.get("clause")
         clause_ok = np.array([bool(gold) and c.doc.law in row["laws"] and _quotes(c.doc, gold) for c in cands])
-        out.append(Example(row, X, law_ok, clause_ok, cands, q, FRAMED_WEIGHT if framed else 1.0))
+        out.append(Example(row, X, law_ok, clause_ok, cands, q))
     return out
 
 
@@ -104,9 +98,9 @@ def _groups(examples_: list[Example]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     clause).  Returns the rows' features, whether each is right, each list's first row, each list's weight."""
     parts, right, starts, weights, at = [], [], [], [], 0
     for ex in examples_:
-        lists = [(ex.X, ex.law_ok, ex.weight)]
+        lists = [(ex.X, ex.law_ok, 1.0)]
         if ex.clause_ok.any() and (ex.law_ok & ~ex.clause_ok).any():
-            lists.append((ex.X[ex.law_ok], ex.clause_ok[ex.law_ok], ex.weight * CLAUSE_WEIGHT))
+            lists.append((ex.X[ex.law_ok], ex.clause_ok[ex.law_ok], CLAUSE_WEIGHT))
         for X, ok, weight in lists:
             if ok.any() and not ok.all():
                 parts.append(X)
