@@ -76,3 +76,17 @@ def test_a_definition_question_no_frame_reads_still_gets_its_term_first(corpus_s
     book_law = corpus_searcher.rulebook.law(law) if law else None
     rule_text = " ".join([book_law.intro or "", *(c.text or "" for c in book_law.clauses)]) if book_law else ""
     assert (first.law, first.term) == (0, term) or (first.law == law and f"为{term}" in rule_text)
+
+
+def test_each_row_feature_sits_under_its_own_name(corpus_searcher):
+    # the features are built as a list in FEATURES order: a name out of step would feed the model the wrong value
+    q = understand("明手可以离开座位看庄家打牌吗", corpus_searcher.segmenter, corpus_searcher.lexicon)
+    cands = corpus_searcher.candidates(q, "dummy")
+    assert cands and all(len(c.values) == len(FEATURES) for c in cands)
+    for c in cands:
+        f = c.features
+        assert f["definition"] == (1.0 if c.doc.law == 0 else 0.0)
+        assert f["law_row"] == (1.0 if c.doc.law and not c.doc.clause else 0.0)
+        assert f["actor_agree"] == (1.0 if c.doc.actors[:1] == ("dummy",) else 0.0)
+        assert f["term_named"] == (1.0 if c.doc.law == 0 and c.doc.term in ("明手", "庄家") else 0.0)
+    assert max(c.features["bm25"] for c in cands) == 1.0   # each row's BM25 over the best one's
