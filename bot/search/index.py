@@ -24,12 +24,13 @@ from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
 from bot.rulebook.db import write_rulebook_tables
 from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
 from bot.search.situations import SITUATIONS_DIR, Situations, load_situations, situation_files
+from bot.search.pooled_words import pool_words
 from bot.search.missing import MISSING_LAWS_PATH, AbsentLaw, absent_entries, load_topics, present_entries
 from bot.search.actors import ACTOR_OVERRIDES_PATH, clause_actors
 from bot.base.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
-INDEX_VERSION = 13
+INDEX_VERSION = 14
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams", "t_situations")
@@ -261,13 +262,14 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     entries = present_entries(rulebook, situations or Situations()) + absent_entries(missing, rulebook)
     lexicon = lexicon_from_db(db.conn)
 
-    def bridged(text: str) -> str:
+    def phrase_row(kind: str, key: object, text: str) -> dict:
+        # read as a question is: its text with the bridged words (phrase look-ups), and its words (pooled_words)
         q = understand(text, segmenter, lexicon)
-        return " ".join([q.normalized, *q.expansions, *q.corrections])
+        return {"kind": kind, "key": str(key), "text": text, "bridged": " ".join([q.normalized, *q.expansions, *q.corrections]),
+                "words": " ".join(pool_words(q))}
 
-    db["phrases"].insert_all(({"kind": kind, "key": str(key), "text": text, "bridged": bridged(text)}
-                              for (kind, key), text in entries),
-                             columns={"kind": str, "key": str, "text": str, "bridged": str})
+    db["phrases"].insert_all((phrase_row(kind, key, text) for (kind, key), text in entries),
+                             columns={"kind": str, "key": str, "text": str, "bridged": str, "words": str})
     db["absent"].insert_all(({"law": t.law, "title": t.title, "title_en": t.title_en} for t in missing
                              if not rulebook.law(t.law)), pk="law", columns={"title": str, "title_en": str})
     db["meta"].insert_all([{"key": "version", "value": str(INDEX_VERSION)}, {"key": "docs", "value": str(len(rows))}])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,7 +103,16 @@ ABSENT_FEATURES = (
     "pool_ratio",    # … of the two closest pools
     "hinted",        # the question holds a missing law's short name that the corpus uses too (藏牌)
     "phase_conflict",  # the question tells the auction and the best clause governs the play, or the reverse
+    "words_absent",    # log(1 + BM25) of the question's words over the closest missing law's pooled phrases
+    "words_present",   # … over the closest law or term of the corpus (bot.search.pooled_words)
+    "words_lead",      # words_absent − words_present
+    "words_ratio",     # the missing law's share of the two BM25s
 )
+
+# How much a missing law's word-level BM25 (relative to the closest missing law's) adds to its
+# resemblance when the laws are put in order: 0.1 named the right law for 0.775 of the phrases left
+# out instead of 0.770 (0.2: 0.775, 0.5: 0.768, 1.0: 0.747).
+WORDS_RANK = 0.1
 
 
 # When a question says its irregularity happened: the auction (laws 17–22 here; 23–39, which rectify
@@ -148,18 +158,20 @@ class AbsentModel:
 
     def decide(self, best: Resemblance, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
                bm25: float, pooled: Resemblance | None = None, hinted: set[int] = frozenset(),
-               conflict: float = 0.0) -> list[AbsentLaw]:
+               conflict: float = 0.0, words: Callable[[], Resemblance] | None = None) -> list[AbsentLaw]:
         """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
         ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
         the missing laws the question ``named`` (or ``hinted`` at), and the ranker's view (``answered``: its
         confidence in the best clause; ``bm25``: the best row's BM25; ``conflict``: see
-        :func:`phase_conflict`)."""
-        features, ranked = absent_features(best, answered, bm25, pooled, hinted, conflict)
+        :func:`phase_conflict`; ``words()``: the word-level BM25 over the same pools, looked up only
+        when the resemblance leaves a missing law possible)."""
+        features, laws = _resemblance_features(best, answered, bm25, pooled, hinted, conflict)
         if named:
             # The question names the law outright (越序首引, insufficient bid, 藏牌).
-            return self._with_neighbours(sorted(named), ranked, topics_by_law)
-        if not ranked or not resembles(features):
+            return self._with_neighbours(sorted(named), with_words(features, laws, None)[1], topics_by_law)
+        if not laws or not resembles(features):
             return []
+        features, ranked = with_words(features, laws, words() if words is not None else None)
         # A question told just as one of the law's own phrases is about that law, however sure
         # the ranker is of a clause that shares its words (「declarer led from the wrong hand」).
         if not is_retelling(features) and self.probability(features) < self.threshold:
@@ -223,18 +235,24 @@ def may_be_absent(best: Resemblance) -> bool:
 
 
 def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Resemblance | None = None,
-                    hinted: set[int] = frozenset(),
-                    conflict: float = 0.0) -> tuple[dict[str, float], list[tuple[float, int]]]:
+                    hinted: set[int] = frozenset(), conflict: float = 0.0,
+                    words: Resemblance | None = None) -> tuple[dict[str, float], list[tuple[float, int]]]:
     """The features of :data:`ABSENT_FEATURES`, and the missing laws by resemblance (closest
-    phrase plus the pooled phrases), closest first (``pooled``: None when not looked up)."""
+    phrase plus the pooled phrases, plus :data:`WORDS_RANK` × their words' BM25 relative to the
+    closest's), closest first (``pooled``, ``words``: None when not looked up)."""
+    features, laws = _resemblance_features(best, answered, bm25, pooled, hinted, conflict)
+    return with_words(features, laws, words)
+
+
+def _resemblance_features(best: Resemblance, answered: float, bm25: float, pooled: Resemblance | None,
+                          hinted: set[int], conflict: float) -> tuple[dict[str, float], dict[int, float]]:
+    """The features of :data:`ABSENT_FEATURES` but the words' (0.0), and each missing law's
+    resemblance (closest phrase plus pooled phrases)."""
     pool_absent, pool_present = pooled.highest("absent") if pooled is not None else (0.0, 0.0)
-    phrase_laws = {key[1]: sim for key, sim in best.of_kind("absent")}
-    if pooled is None:
-        ranked = sorted(((sim, law) for law, sim in phrase_laws.items()), reverse=True)
-    else:
-        pool_laws = {key[1]: sim for key, sim in pooled.of_kind("absent")}
-        ranked = sorted(((phrase_laws.get(law, 0.0) + pool_laws.get(law, 0.0), law)
-                         for law in phrase_laws.keys() | pool_laws.keys()), reverse=True)
+    laws = {key[1]: sim for key, sim in best.of_kind("absent")}
+    if pooled is not None:
+        for key, sim in pooled.of_kind("absent"):
+            laws[key[1]] = laws.get(key[1], 0.0) + sim
     absent, present = best.highest("absent")
     closest = best.largest(5)
     mass = sum(sim for _, sim in closest)
@@ -243,7 +261,25 @@ def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Res
              "bm25": math.log1p(max(bm25, 0.0)), "pool_absent": pool_absent, "pool_present": pool_present,
              "pool_lead": pool_absent - pool_present, "hinted": 1.0 if hinted else 0.0, "phase_conflict": conflict,
              "ratio": absent / (absent + present) if absent + present else 0.0,
-             "pool_ratio": pool_absent / (pool_absent + pool_present) if pool_absent + pool_present else 0.0}, ranked)
+             "pool_ratio": pool_absent / (pool_absent + pool_present) if pool_absent + pool_present else 0.0,
+             "words_absent": 0.0, "words_present": 0.0, "words_lead": 0.0, "words_ratio": 0.0}, laws)
+
+
+def with_words(features: dict[str, float], laws: dict[int, float],
+               words: Resemblance | None) -> tuple[dict[str, float], list[tuple[float, int]]]:
+    """``features`` with the words' BM25 (``words``: None when not looked up), and the missing laws
+    ``laws`` resemble by order of resemblance, their words' BM25 weighing in (:data:`WORDS_RANK`)."""
+    if words is not None:
+        absent, present = words.highest("absent")
+        features = dict(features, words_absent=math.log1p(absent), words_present=math.log1p(present),
+                        words_lead=math.log1p(absent) - math.log1p(present),
+                        words_ratio=absent / (absent + present) if absent + present else 0.0)
+        if absent:
+            laws = dict(laws)
+            for key, score in words.of_kind("absent"):
+                if key[1] in laws:
+                    laws[key[1]] += WORDS_RANK * score / absent
+    return features, sorted(((sim, law) for law, sim in laws.items()), reverse=True)
 
 
 def absent_entries(topics: tuple[AbsentLaw, ...], rulebook: Rulebook) -> list[tuple[tuple, str]]:

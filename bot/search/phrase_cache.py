@@ -1,9 +1,9 @@
 """The phrase look-ups, saved next to the index so a process starts without rebuilding them.
 
-Building :class:`~bot.search.phrases.PhraseIndex` and the two :class:`~bot.search.phrases.PooledIndex`
-from the index's ~9 000 phrases takes most of a cold start (~0.4 s); reading them back with
-:mod:`marshal` (plain containers only: it runs no code, unlike pickle; the numpy arrays go as their
-bytes) takes a fraction of that.
+Building :class:`~bot.search.phrases.PhraseIndex`, the two :class:`~bot.search.phrases.PooledIndex`
+and :class:`~bot.search.pooled_words.PooledWords` from the index's ~9 000 phrases takes most of a cold
+start (~0.4 s); reading them back with :mod:`marshal` (plain containers only: it runs no code, unlike
+pickle; the numpy arrays go as their bytes) takes a fraction of that.
 The file is named by the index file (whose name carries the data's fingerprint) and by a hash of
 the code that builds the look-ups, so a change to either builds afresh; a file that cannot be read
 is rebuilt, never trusted.  Like the index, it is a generated file in the cache folder.
@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.search import phrases as phrases_module
+from bot.search import pooled_words as pooled_words_module
 
 log = logging.getLogger(__name__)
 FORMAT = 2
@@ -30,7 +31,8 @@ KEEP_PER_INDEX = 3
 
 def _code_hash(builder: Callable) -> str:
     """A short hash of the files whose code decides what the look-ups hold."""
-    sources = [Path(phrases_module.__file__), Path(__file__), Path(builder.__code__.co_filename)]
+    sources = [Path(phrases_module.__file__), Path(pooled_words_module.__file__), Path(__file__),
+               Path(builder.__code__.co_filename)]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(path.read_bytes())

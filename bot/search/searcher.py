@@ -35,6 +35,7 @@ from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedStat
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, quoted_words, understand)
+from bot.search.pooled_words import PooledWords, pool_words
 from bot.search.ranker import FEATURES, RankerModel, load_model
 from bot.search.situations import SITUATIONS_DIR
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -61,6 +62,11 @@ _MODAL_AFTER = re.compile(r"\s*(?:也|还|都|就|到底|究竟)?\s*(?:可以|�
 _MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
 # A clause that starts with its predicate (是指…, 就是…, 係咪…): its subject was named before it.
 _PREDICATE_ONLY = re.compile(r"\s*(?:是指|指的是|就是|是不是|是否|即是|係咪|系咪|係唔係|是)")
+# a clause pointing back at the word before it and asking what that thing is: 「这是什么东西」, 「到底指啥」
+_POINTS_BACK = re.compile(r"^(?:那|这|它)(?:个)?(?:到底|究竟)?(?:是)?(?:个)?(?:什么|啥|甚么|乜嘢?)(?:东西|东东|玩意儿?)(?:啊|呀|来的|嚟㗎?)?$"
+                          r"|^(?:到底|究竟|具体)(?:是)?(?:指|指的是)(?:什么|啥|甚么|谁)(?:啊|呀|呢)?$")
+# a board named (by number, or "this board"): its vulnerability and dealer are asked, not the words' meaning
+_BOARD_NAMED = re.compile(r"\d+\s*号牌|第\s*\d+\s*副|这副|本副|\bboard\s*\d+|\bthis (?:board|deal)\b")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
@@ -197,8 +203,9 @@ class Searcher:
         self.lexicon = lexicon
         self._docs = _load_docs(db)
         self.full_text = FullText(db, BM25_WEIGHTS)
+        phrase_rows = list(db.execute("SELECT kind, key, text, bridged, words FROM phrases"))
         entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
-                   for kind, key, text, bridged in db.execute("SELECT kind, key, text, bridged FROM phrases")]
+                   for kind, key, text, bridged, _ in phrase_rows]
         # The corpus's own rule text speaks against a missing law as its situation phrases do, pooled
         # with its law's phrases (after them: phrase positions stay the same).  Each sentence on its
         # own in the phrase index recognised fewer missing-law phrases at the same false alarms.
@@ -210,10 +217,14 @@ class Searcher:
                     PooledIndex([(pool_key(key), bridged) for key, _, bridged in entries]
                                 + [(("law", law), text) for law, _, text in rule_text]),
                     PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]),
-                    RowWords(row_word_sets(db)))
+                    RowWords(row_word_sets(db)),
+                    PooledWords([(pool_key(key), words.split())
+                                 for (key, _, _), (*_, words) in zip(entries, phrase_rows)]))
 
-        self.phrases, self.pools, self.clause_pools, self._row_words = phrase_cache.load_or_build(
-            phrase_cache.cache_path(db, Searcher.__init__), build, (PhraseIndex, PooledIndex, PooledIndex, RowWords))
+        (self.phrases, self.pools, self.clause_pools, self._row_words,
+         self.pooled_words) = phrase_cache.load_or_build(
+            phrase_cache.cache_path(db, Searcher.__init__), build,
+            (PhraseIndex, PooledIndex, PooledIndex, RowWords, PooledWords))
         # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
         # features read them there)
         for rowid, doc in self._docs.items():
@@ -327,7 +338,8 @@ class Searcher:
                 result.absent = self.model.absent.decide(
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
-                    phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None))
+                    phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None),
+                    (lambda: self.words_pooled(q)) if pooled else None)
                 result.absent = self._told_member_first(q, result.absent)
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
@@ -462,6 +474,11 @@ class Searcher:
             q.phrase_grams = question_grams(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.phrase_grams
 
+    def words_pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
+        """The BM25 of the question's words over every law's and missing law's phrases pooled
+        (:class:`PooledWords`); ``skip``: phrase positions left out."""
+        return self.pooled_words.look_up(pool_words(q), skip)
+
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)
         holds — less a name that the answer found holds too, in its title or text (「查询藏牌」 answers
@@ -573,6 +590,9 @@ class Searcher:
             found = word and (self._definition_named(word) or self._definition_alike(word))
             if found:
                 return found
+        found = self._clause_asking_a_term(q)
+        if found:
+            return found
         # A defined term with one more character, in a word the rulebook never uses
         # (约定叫 → 约定, 心理叫牌 → 心理叫); 约定卡 is a rulebook word, and no definition.
         if q.subject and not q.subject.isascii() and q.subject not in self.lexicon.vocab:
@@ -682,6 +702,28 @@ class Searcher:
             if d:
                 found.append((start, reached, d.term))
         return found
+
+    def _clause_asking_a_term(self, q: Query) -> Definition | None:
+        """The defined term a later clause of a message asks about on its own: a clause that is nothing
+        but a term named before it and what asks its meaning (「被加倍之后还能再加倍？再加倍是啥」,
+        「裁判说我那张是藏牌，藏牌是啥？」), or one that points back at the term named last before it
+        (「裁判给了我们一个调整分，这是什么东西」); the term by one of its names, never a near spelling.
+        Not when the message names a board (「7号牌谁发牌？局况是什么」 asks for that board's)."""
+        if len(q.clauses) < 2 or _BOARD_NAMED.search(q.normalized):
+            return None
+        for i in range(1, len(q.clauses)):
+            text = q.clauses[i].strip()
+            if _POINTS_BACK.match(text):
+                spans = self._term_spans(q.clauses[i - 1])
+                if spans:
+                    return self._definitions.get(spans[-1][2])
+            # (a word asked in a clause of its own only when named before it too: the asker heard it and
+            # asks what it is; 「…，定约到底是什么」 asks what this board's contract is)
+            word = definition_residual(text)
+            found = word and self._definition_named(word)
+            if found and any(found.term == term for _, _, term in self._term_spans("，".join(q.clauses[:i]))):
+                return found
+        return None
 
     def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:
         """The defined term ``normalized`` names (by any of its names of two characters or more, an English

@@ -338,7 +338,8 @@ def absent_examples(searcher: Searcher, rows: list[dict],
         hinted = searcher.absent_hinted(q, skip)
         conflict = missing.phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None)
         features, by_sim = missing.absent_features(best, answered, ranked[0].best.bm25 if ranked else 0.0,
-                                                   searcher.pooled(q, skip), hinted, conflict)
+                                                   searcher.pooled(q, skip), hinted, conflict,
+                                                   searcher.words_pooled(q, skip))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
         named.append((by_sim, law, names))

@@ -338,3 +338,12 @@ def test_a_term_with_a_generic_noun_or_event_after_it_gets_its_definition(corpus
 def test_how_a_told_case_counts_is_no_definition_question(corpus_searcher, question):
     result = corpus_searcher.ask(question)
     assert not (result.hits[0].law == 0 and result.confident)
+
+
+# A later clause asking what a word named before it is, in a clause of its own or pointing back at it.
+@pytest.mark.parametrize("question, term", [("上家刚才叫了再加倍，再加倍是啥？", "再加倍"),
+                                            ("裁判最后给了我们一个调整分，这是什么东西", "调整分"),
+                                            ("老听群里说局况局况的，到底指啥", "局况")])
+def test_a_later_clause_asking_about_a_word_named_before_gets_its_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)

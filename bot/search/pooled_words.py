@@ -1,0 +1,106 @@
+"""Word-level BM25 of a question over phrases pooled per law: the missing-law detector's second view.
+
+:class:`bot.search.phrases.PooledIndex` compares a question with each law's phrases pooled by their
+character pairs (cosine).  This compares the same pools by the question's words — jieba's words and
+the glossary's bridges, as the full-text search reads a question — with BM25's saturation and length
+normalisation: a long pool does not win by its size, and a word said three times in a law's phrases
+counts for more than one said once, but not three times more.  The two views disagree where it
+matters: 「拍档唔等TD自己话要点罚」 shares many character pairs with a told situation of the corpus,
+but its words (罚, 裁判, 自行) are those of a missing law's phrases.  The detector weighs both
+(:data:`bot.search.missing.ABSENT_FEATURES`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Hashable, Iterable
+
+import numpy as np
+
+from bot.search.phrases import KeyedLookup, Resemblance, _laid_end_to_end, _runs, stem
+
+# Okapi BM25's constants, as the full-text search uses (bot/search/bm25.py).
+K1 = 1.2
+B = 0.75
+
+
+def pool_words(q) -> list[str]:
+    """The words a question (or a phrase read as one) is compared by: its words, the glossary's
+    bridges and typo corrections (a bridge of several words as its words), English words stemmed as
+    the phrase look-up stems them."""
+    return [stem(part) if part.isascii() else part
+            for w in (*q.words, *q.expansions, *q.corrections) for part in w.split()]
+
+
+class PooledWords(KeyedLookup):
+    """Every pool's BM25 for a question's words; a pool is the words of all its phrases."""
+
+    def __init__(self, entries: Iterable[tuple[Hashable, list[str]]]):
+        """``entries``: (pool key, a phrase's words) pairs, in the order of the
+        :class:`bot.search.phrases.PhraseIndex` built from the same phrases (so that a phrase
+        position can be left out)."""
+        self.phrase_pool: list[int] = []
+        self.phrase_words: list[list[str]] = []
+        pool_of: dict[Hashable, int] = {}
+        self.keys: list[Hashable] = []
+        counts: list[dict[str, int]] = []
+        for key, words in entries:
+            p = pool_of.get(key)
+            if p is None:
+                p = pool_of[key] = len(self.keys)
+                self.keys.append(key)
+                counts.append({})
+            self.phrase_pool.append(p)
+            self.phrase_words.append(list(words))
+            for word in words:
+                counts[p][word] = counts[p].get(word, 0) + 1
+        n = len(counts)
+        df: dict[str, int] = {}
+        for c in counts:
+            for word in c:
+                df[word] = df.get(word, 0) + 1
+        self.idf = {word: math.log((n - k + 0.5) / (k + 0.5) + 1.0) for word, k in df.items()}
+        self.lengths = [sum(c.values()) for c in counts]
+        self.avgdl = (sum(self.lengths) / n) if n else 1.0
+        postings: dict[str, list[tuple[int, float]]] = {}
+        for p, c in enumerate(counts):
+            for word, f in c.items():
+                postings.setdefault(word, []).append((p, self._share(word, f, self.lengths[p])))
+        self.slot = {word: k for k, word in enumerate(postings)}
+        self.offsets, run = _laid_end_to_end(postings.values())
+        self.pools = np.array([p for p, _ in run], np.int32)
+        self.shares = np.array([share for _, share in run], np.float64)
+
+    _STATE = ("phrase_pool", "phrase_words", "keys", "idf", "lengths", "avgdl", "slot", "offsets", "pools", "shares")
+    _ARRAYS = {"offsets": np.int32, "pools": np.int32, "shares": np.float64}
+    _ANSWER_KEYS = "keys"
+
+    def _share(self, word: str, f: int, length: int) -> float:
+        """A word's part of a pool's BM25: IDF × the saturated count, normalised by the pool's length."""
+        return self.idf[word] * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * length / self.avgdl))
+
+    @functools.cached_property
+    def _pool_counts(self) -> list[dict[str, int]]:
+        """Each pool's word counts: only leaving a phrase out needs them (training)."""
+        counts: list[dict[str, int]] = [{} for _ in self.keys]
+        for p, words in zip(self.phrase_pool, self.phrase_words):
+            for word in words:
+                counts[p][word] = counts[p].get(word, 0) + 1
+        return counts
+
+    def look_up(self, words: Iterable[str], skip: set[int] | None = None) -> Resemblance:
+        """Every pool's BM25 for the distinct ``words`` (0.0 for a pool sharing none); ``skip``:
+        phrase positions left out of their pools."""
+        question = list(dict.fromkeys(words))
+        _, (pools, shares) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],
+                                   self.pools, self.shares)
+        score = np.bincount(pools, shares, minlength=len(self.keys))
+        for i in skip or ():
+            p = self.phrase_pool[i]
+            left = dict(self._pool_counts[p])
+            for word in self.phrase_words[i]:
+                left[word] -= 1
+            length = self.lengths[p] - len(self.phrase_words[i])
+            score[p] = sum(self._share(w, left[w], length) for w in question if left.get(w, 0) > 0)
+        return Resemblance(self, score, (score > 0.0).nonzero()[0])
