@@ -175,7 +175,9 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     a = report.absent
     click.echo(f"missing laws (leave-one-phrase-out, {a['phrases']} phrases): detected {a['detected']:.3f}, "
                f"naming the right law {a['right_law']:.3f}; false alarms: corpus phrases {a['false_alarms_phrases']:.3f}, "
-               f"questions {a['false_alarms_questions']:.3f}; still answered confidently {a['confident']:.3f}")
+               f"questions {a['false_alarms_questions']:.3f}; still answered confidently {a['confident']:.3f}; "
+               f"threshold {report.model.absent.threshold:.3f}, a law the question names reported at "
+               f"p ≥ {a['named_floor']:.1f}")
     if a.get("questions"):
         click.echo(f"the sets' {a['questions']} questions about missing laws (out of fold): detected "
                    f"{a['detected_questions']:.3f}, naming the right law {a['right_law_questions']:.3f}")

@@ -150,6 +150,11 @@ class AbsentModel:
     threshold: float = 0.5
     tie: float = 0.1
     max_laws: int = 3
+    # The least probability at which a missing law the question names is reported: a name said as the
+    # background of a question the corpus answers (「上家越序叫牌被取消了，这个信息我能用吗」 is 16C) needs
+    # the detector to agree a little; a law called by its very title (越序不叫, 牌套错乱) does not.
+    # Chosen by `bridgebot train-ranker` (see training.tune_absent).
+    named_floor: float = 0.0
 
     def probability(self, features: dict[str, float]) -> float:
         """The estimated chance that the question is about a missing law."""
@@ -158,17 +163,22 @@ class AbsentModel:
 
     def decide(self, best: Resemblance, named: set[int], topics_by_law: dict[int, AbsentLaw], answered: float,
                bm25: float, pooled: Resemblance | None = None, hinted: set[int] = frozenset(),
-               conflict: float = 0.0, words: Callable[[], Resemblance] | None = None) -> list[AbsentLaw]:
+               conflict: float = 0.0, words: Callable[[], Resemblance] | None = None,
+               titled: set[int] = frozenset()) -> list[AbsentLaw]:
         """The missing laws to report, from a phrase look-up (``{key: resemblance}``, keys
         ``("absent", law)`` for missing laws), the same look-up over pooled phrases (``pooled``),
         the missing laws the question ``named`` (or ``hinted`` at), and the ranker's view (``answered``: its
         confidence in the best clause; ``bm25``: the best row's BM25; ``conflict``: see
         :func:`phase_conflict`; ``words()``: the word-level BM25 over the same pools, looked up only
-        when the resemblance leaves a missing law possible)."""
+        when the resemblance leaves a missing law possible; ``titled``: the named laws the question calls
+        by their very title, reported whatever the detector says)."""
         features, laws = _resemblance_features(best, answered, bm25, pooled, hinted, conflict)
         if named:
-            # The question names the law outright (越序首引, insufficient bid, 藏牌).
-            return self._with_neighbours(sorted(named), with_words(features, laws, None)[1], topics_by_law)
+            # The question names the law outright (越序首引, insufficient bid, 藏牌) …
+            told, ranked = with_words(features, laws, words() if words is not None and self.named_floor else None)
+            if not self.named_floor or titled or self.probability(told) >= self.named_floor:
+                return self._with_neighbours(sorted(named), ranked, topics_by_law)
+            # … or only as the background of a question about something else: the detector decides.
         if not laws or not resembles(features):
             return []
         features, ranked = with_words(features, laws, words() if words is not None else None)

@@ -120,7 +120,8 @@ class RankerModel:
                 "absent": {"features": list(ABSENT_FEATURES),
                            "weights": {k: round(v, 5) for k, v in self.absent.weights.items()},
                            "bias": round(self.absent.bias, 5), "threshold": round(self.absent.threshold, 4),
-                           "tie": self.absent.tie, "max_laws": self.absent.max_laws}}
+                           "tie": self.absent.tie, "max_laws": self.absent.max_laws,
+                           "named_floor": self.absent.named_floor}}
 
 
 def model_from_json(data: dict) -> RankerModel:
@@ -132,7 +133,8 @@ def model_from_json(data: dict) -> RankerModel:
                        float(confidence.get("bias", 0.0)), float(confidence.get("threshold", 0.5)),
                        AbsentModel({k: float(v) for k, v in absent["weights"].items() if k in ABSENT_FEATURES},
                                    float(absent["bias"]), float(absent.get("threshold", 0.5)),
-                                   float(absent.get("tie", 0.1)), int(absent.get("max_laws", 3)))
+                                   float(absent.get("tie", 0.1)), int(absent.get("max_laws", 3)),
+                                   float(absent.get("named_floor", 0.0)))
                        if absent.get("weights") else _DEFAULT_ABSENT)
 
 

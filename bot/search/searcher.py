@@ -333,13 +333,15 @@ class Searcher:
             if any(len(w) > 1 for w in q.terms):
                 named = self.absent_named(q, ranked[0].best.doc.title + ranked[0].best.doc.text if ranked else "")
                 best = self.resemblance(q)
-                # The pooled look-up only matters when a missing law's phrase is close enough at all.
-                pooled = self.pooled(q) if not named and may_be_absent(best) else None
+                # The pooled look-up only matters when a missing law's phrase is close enough at all, or
+                # when the detector must agree with a law the question names.
+                pooled = (self.pooled(q) if (named and self.model.absent.named_floor) or (not named and may_be_absent(best))
+                          else None)
                 result.absent = self.model.absent.decide(
                     best, named, self.absent_laws, answered, ranked[0].best.bm25 if ranked else 0.0, pooled,
                     self.absent_hinted(q) if pooled else set(),
                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None),
-                    (lambda: self.words_pooled(q)) if pooled else None)
+                    (lambda: self.words_pooled(q)) if pooled else None, self.absent_titled(q, named))
                 result.absent = self._told_member_first(q, result.absent)
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
@@ -478,6 +480,16 @@ class Searcher:
         """The BM25 of the question's words over every law's and missing law's phrases pooled
         (:class:`PooledWords`); ``skip``: phrase positions left out."""
         return self.pooled_words.look_up(pool_words(q), skip)
+
+    def absent_titled(self, q: Query, named: set[int]) -> set[int]:
+        """The laws of ``named`` (:meth:`absent_named`) that the question calls by their very title,
+        Chinese or English (越序不叫, "fouled board")."""
+        return {law for law in named if law in self.absent_laws
+                and any(title and title in q.normalized for title in self._absent_titles[law])}
+
+    @functools.cached_property
+    def _absent_titles(self) -> dict[int, tuple[str, str]]:
+        return {law: (normalize_query(a.title), normalize_query(a.title_en)) for law, a in self.absent_laws.items()}
 
     def absent_named(self, q: Query, answer_title: str = "", skip: set[int] | None = None) -> set[int]:
         """The missing laws whose title or short name the question (or a word it was bridged to)

@@ -312,6 +312,8 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
 
 
 MAX_FALSE_ALARMS = 0.04
+# The floors tried under a missing law the question names (AbsentModel.named_floor).
+NAMED_FLOORS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 
 
 def absent_examples(searcher: Searcher, rows: list[dict],
@@ -342,7 +344,7 @@ def absent_examples(searcher: Searcher, rows: list[dict],
                                                    searcher.words_pooled(q, skip))
         X.append([features[f] for f in missing.ABSENT_FEATURES])
         y.append(label)
-        named.append((by_sim, law, names))
+        named.append((by_sim, law, names, searcher.absent_titled(q, names)))
         groups.append(group)
 
     for i, key in enumerate(index.keys):
@@ -382,40 +384,58 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
     # Folds by group: a missing law's phrases (and a corpus law's) are held out together, so the
     # detector is measured on laws it was not fitted on.
     folds = np.array([random.Random(f"{seed}:{g}").randrange(k) for g in groups])
-    oof = np.zeros(len(y))
+    told = np.zeros(len(y))
     for f in range(k):
         w, b = fit_logistic(X[folds != f], y[folds != f])
-        oof[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
+        told[folds == f] = 1.0 / (1.0 + np.exp(-(X[folds == f] @ w + b)))
     # As AbsentModel.decide: only a law whose phrase resembles the question about as closely as the corpus.
-    oof[[not missing.resembles(dict(zip(missing.ABSENT_FEATURES, x))) for x in X]] = 0.0
-    # The higher of the two thresholds: false alarms stay low on the corpus's phrases and on the questions.
-    was_named = np.array([bool(n[2]) for n in named])
+    oof = np.where([missing.resembles(dict(zip(missing.ABSENT_FEATURES, x))) for x in X], told, 0.0)
     phrase_negatives = np.arange(len(y)) < n_phrases
     phrase_negatives &= y == 0
     question_negatives = (np.arange(len(y)) >= n_phrases) & (y == 0)
-    threshold = max(_alarm_threshold(oof[phrase_negatives], was_named[phrase_negatives]),
-                    _alarm_threshold(oof[question_negatives], was_named[question_negatives]))
+    pos = np.where((y == 1) & (np.arange(len(y)) < n_phrases))[0]
+    retold = np.array([missing.is_retelling(dict(zip(missing.ABSENT_FEATURES, x))) for x in X])
+
+    def reported_by_name(floor: float) -> np.ndarray:
+        # as AbsentModel.decide: a law the question names by its title, or by a name when the detector gives
+        # it at least ``floor``
+        return np.array([bool(n[2]) for n in named]) & ((told >= floor) | np.array([bool(n[3]) for n in named]))
+
+    def alarm_threshold(floor: float) -> float:
+        # the higher of the two: false alarms stay low on the corpus's phrases and on the questions
+        was_named = reported_by_name(floor)
+        return max(_alarm_threshold(oof[phrase_negatives], was_named[phrase_negatives]),
+                   _alarm_threshold(oof[question_negatives], was_named[question_negatives]))
+
+    # The floor under a named law: names said as background raise false alarms, and every one of those the
+    # floor spares lets the threshold come down; the floor that recognises most phrases left out.
+    def recognised(floor: float) -> float:
+        return float(((oof >= alarm_threshold(floor)) | reported_by_name(floor) | retold)[pos].mean())
+
+    named_floor = max(NAMED_FLOORS, key=lambda floor: (round(recognised(floor), 6), -floor))
+    threshold = alarm_threshold(named_floor)
+    was_named = reported_by_name(named_floor)
     w, b = fit_logistic(X, y)
     model = missing.AbsentModel(dict(zip(missing.ABSENT_FEATURES, map(float, w))), float(b),
-                                      threshold, tie, max_laws)
+                                threshold, tie, max_laws, named_floor)
 
     def names_own(i: int) -> bool:
         # as AbsentModel.decide: the laws named (or hinted at), then the closest within ``tie``
-        by_sim, law, names = named[i]
+        by_sim, law, names, _ = named[i]
+        names = names if was_named[i] else set()
         top = by_sim[0][0] if by_sim else 0.0
         near = [l for sim, l in by_sim[:max_laws] if sim >= top - tie]
         return law in list(dict.fromkeys(sorted(names) + near))[:max_laws]
 
-    pos = np.where((y == 1) & (np.arange(len(y)) < n_phrases))[0]
     asked = np.where((y == 1) & (np.arange(len(y)) >= n_phrases))[0]
-    # Reported: the question names a missing law, or the model says so.
-    retold = np.array([missing.is_retelling(dict(zip(missing.ABSENT_FEATURES, x))) for x in X])
+    # Reported: the question names a missing law (the detector not against it), or the model says so.
     flagged = (oof >= threshold) | was_named | retold
     # A ranked answer stays confident unless its missing law is reported (as Searcher.ask).
     answered = 1.0 - X[:, missing.ABSENT_FEATURES.index("unanswered")]
     confident = (answered >= searcher.model.threshold) & ~flagged
     figures = {"phrases": int(len(pos)), "confident": round(float(confident[pos].mean()), 4), "detected": round(float(flagged[pos].mean()), 4),
                "right_law": round(float(np.mean([flagged[i] and names_own(i) for i in pos])), 4),
+               "named_floor": named_floor,
                "false_alarms_phrases": round(float(flagged[:n_phrases][y[:n_phrases] == 0].mean()), 4),
                "false_alarms_questions": round(float(flagged[question_negatives].mean()), 4),
                "questions": int(len(asked)),

@@ -57,6 +57,19 @@ def test_questions_the_corpus_answers_raise_no_alarm(corpus_searcher, question):
     assert corpus_searcher.ask(question).absent == []
 
 
+# A missing law named only as the background of what is asked: the use of a cancelled call's information is 16C.
+@pytest.mark.parametrize("question", ["对方越序开叫被取消了，取消的那个叫品透露的信息，我方能不能利用？",
+                                      "我同伴越序叫牌被取消了，他取消的那个叫品带出来的信息我能用吗"])
+def test_a_missing_law_named_as_background_raises_no_alarm(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert result.absent == []
+    assert result.hits[0].law == 16
+
+
+def test_a_missing_law_named_as_what_is_asked_is_still_reported(corpus_searcher):
+    assert {28, 29, 30, 31} & {a.law for a in corpus_searcher.ask("对方越序叫牌怎么办").absent}
+
+
 @pytest.mark.parametrize("question", ["对方亮了一张牌怎么办", "對方亮了一張牌怎麼辦"])
 def test_a_question_that_hangs_on_who_acted_is_asked_back_not_called_missing(corpus_searcher, question):
     result = corpus_searcher.ask(question)
