@@ -59,6 +59,7 @@ _FILLER = re.compile(r"^(?:家|了|的|啦|呢|\s|\b(?:and|so|then|but|when|whil
 _ZH_REACTOR_BEFORE = "让给向跟对问叫请"
 _ZH_REACTOR_AFTER = re.compile(r"^(?:都|也|就|马上|立刻)?(?:看到|看见|发现|认为|要求|指出|不同意|同意|反对|坚持|表示)")
 
+@functools.lru_cache(maxsize=1024)   # (a question's text is read several times per answer)
 def question_actor(normalized: str) -> str | None:
     """The actor who acted in a normalised question, or None when it does not say.
 
@@ -79,12 +80,14 @@ def question_actor(normalized: str) -> str | None:
     return asker
 
 
+@functools.lru_cache(maxsize=1024)
 def asker_role(normalized: str) -> str | None:
     """The seat the asker says he holds (「我是庄家」 → declarer), else None."""
     found = [(m.start(), actor) for actor, pattern in _ASKER.items() for m in [pattern.search(normalized)] if m]
     return min(found)[1] if found else None
 
 
+@functools.lru_cache(maxsize=1024)
 def without_asker(normalized: str) -> str:
     """The question less the asker's own seat when someone else acted (「我是庄家，对方亮了一张牌」
     → 「，对方亮了一张牌」): 庄家 there says who asks, not whose act the law governs."""

@@ -133,10 +133,16 @@ def phase_conflict(normalized: str, law: int | None) -> float:
     governs the other; else 0.0."""
     if not law:
         return 0.0
-    auction, play = bool(_AUCTION_TOLD.search(normalized)), bool(_PLAY_TOLD.search(normalized))
+    auction, play = _periods_told(normalized)
     if auction == play:
         return 0.0
     return 1.0 if (auction and law in PLAY_LAWS) or (play and law in AUCTION_LAWS) else 0.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _periods_told(normalized: str) -> tuple[bool, bool]:
+    """Whether the question says its irregularity happened in the auction, and in the play."""
+    return bool(_AUCTION_TOLD.search(normalized)), bool(_PLAY_TOLD.search(normalized))
 
 
 @dataclass(frozen=True)
