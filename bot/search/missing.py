@@ -179,19 +179,28 @@ class AbsentModel:
         when the resemblance leaves a missing law possible; ``titled``: the named laws the question calls
         by their very title, reported whatever the detector says)."""
         features, laws = _resemblance_features(best, answered, bm25, pooled, hinted, conflict)
+        looked: list[Resemblance | None] = []
+
+        def words_looked_up() -> Resemblance | None:
+            if not looked:
+                looked.append(words() if words is not None else None)
+            return looked[0]
+
         if named:
             # The question names the law outright (越序首引, insufficient bid, 藏牌) …
-            told, ranked = with_words(features, laws, words() if words is not None and self.named_floor else None)
-            if not self.named_floor or titled or self.probability(told) >= self.named_floor:
-                return self._with_neighbours(sorted(named), ranked, topics_by_law)
+            if not self.named_floor or titled or self.probability(
+                    _words_features(features, words_looked_up())) >= self.named_floor:
+                return self._with_neighbours(sorted(named), _in_order(laws, words_looked_up() if self.named_floor else None),
+                                             topics_by_law)
             # … or only as the background of a question about something else: the detector decides.
         if not laws or not resembles(features):
             return []
-        features, ranked = with_words(features, laws, words() if words is not None else None)
+        features = _words_features(features, words_looked_up())
         # A question told just as one of the law's own phrases is about that law, however sure
         # the ranker is of a clause that shares its words (「declarer led from the wrong hand」).
         if not is_retelling(features) and self.probability(features) < self.threshold:
             return []
+        ranked = _in_order(laws, words_looked_up())
         if hinted:
             return self._with_neighbours(sorted(hinted), ranked, topics_by_law)
         return self._with_neighbours([], ranked, topics_by_law)
@@ -257,7 +266,7 @@ def absent_features(best: Resemblance, answered: float, bm25: float, pooled: Res
     phrase plus the pooled phrases, plus :data:`WORDS_RANK` × their words' BM25 relative to the
     closest's), closest first (``pooled``, ``words``: None when not looked up)."""
     features, laws = _resemblance_features(best, answered, bm25, pooled, hinted, conflict)
-    return with_words(features, laws, words)
+    return _words_features(features, words), _in_order(laws, words)
 
 
 def _resemblance_features(best: Resemblance, answered: float, bm25: float, pooled: Resemblance | None,
@@ -281,21 +290,27 @@ def _resemblance_features(best: Resemblance, answered: float, bm25: float, poole
              "words_absent": 0.0, "words_present": 0.0, "words_lead": 0.0, "words_ratio": 0.0}, laws)
 
 
-def with_words(features: dict[str, float], laws: dict[int, float],
-               words: Resemblance | None) -> tuple[dict[str, float], list[tuple[float, int]]]:
-    """``features`` with the words' BM25 (``words``: None when not looked up), and the missing laws
-    ``laws`` resemble by order of resemblance, their words' BM25 weighing in (:data:`WORDS_RANK`)."""
+def _words_features(features: dict[str, float], words: Resemblance | None) -> dict[str, float]:
+    """``features`` with the words' BM25 (``words``: None when not looked up: 0.0)."""
+    if words is None:
+        return features
+    absent, present = words.highest("absent")
+    return dict(features, words_absent=math.log1p(absent), words_present=math.log1p(present),
+                words_lead=math.log1p(absent) - math.log1p(present),
+                words_ratio=absent / (absent + present) if absent + present else 0.0)
+
+
+def _in_order(laws: dict[int, float], words: Resemblance | None) -> list[tuple[float, int]]:
+    """The missing laws ``laws`` resemble, closest first, their words' BM25 (relative to the closest
+    missing law's) weighing in by :data:`WORDS_RANK`."""
     if words is not None:
-        absent, present = words.highest("absent")
-        features = dict(features, words_absent=math.log1p(absent), words_present=math.log1p(present),
-                        words_lead=math.log1p(absent) - math.log1p(present),
-                        words_ratio=absent / (absent + present) if absent + present else 0.0)
+        absent = words.highest("absent")[0]
         if absent:
             laws = dict(laws)
             for key, score in words.of_kind("absent"):
                 if key[1] in laws:
                     laws[key[1]] += WORDS_RANK * score / absent
-    return features, sorted(((sim, law) for law, sim in laws.items()), reverse=True)
+    return sorted(((sim, law) for law, sim in laws.items()), reverse=True)
 
 
 def absent_entries(topics: tuple[AbsentLaw, ...], rulebook: Rulebook) -> list[tuple[tuple, str]]:

@@ -40,54 +40,60 @@ class PooledWords(KeyedLookup):
         """``entries``: (pool key, a phrase's words) pairs, in the order of the
         :class:`bot.search.phrases.PhraseIndex` built from the same phrases (so that a phrase
         position can be left out)."""
-        self.phrase_pool: list[int] = []
-        self.phrase_words: list[list[str]] = []
+        phrase_pool: list[int] = []
+        self.texts: list[str] = []
         pool_of: dict[Hashable, int] = {}
         self.keys: list[Hashable] = []
-        counts: list[dict[str, int]] = []
         for key, words in entries:
             p = pool_of.get(key)
             if p is None:
                 p = pool_of[key] = len(self.keys)
                 self.keys.append(key)
-                counts.append({})
-            self.phrase_pool.append(p)
-            self.phrase_words.append(list(words))
-            for word in words:
-                counts[p][word] = counts[p].get(word, 0) + 1
-        n = len(counts)
-        df: dict[str, int] = {}
-        for c in counts:
-            for word in c:
-                df[word] = df.get(word, 0) + 1
-        self.idf = {word: math.log((n - k + 0.5) / (k + 0.5) + 1.0) for word, k in df.items()}
-        self.lengths = [sum(c.values()) for c in counts]
-        self.avgdl = (sum(self.lengths) / n) if n else 1.0
+            phrase_pool.append(p)
+            self.texts.append(" ".join(words))
+        self.phrase_pool = np.array(phrase_pool, np.int32)
+        counts = self._pool_counts
+        self.lengths = np.array([sum(c.values()) for c in counts], np.float64)
+        self.avgdl = float(self.lengths.mean()) if len(counts) else 1.0
+        idf = self._idf
         postings: dict[str, list[tuple[int, float]]] = {}
         for p, c in enumerate(counts):
             for word, f in c.items():
-                postings.setdefault(word, []).append((p, self._share(word, f, self.lengths[p])))
+                postings.setdefault(word, []).append((p, self._share(idf[word], f, self.lengths[p])))
         self.slot = {word: k for k, word in enumerate(postings)}
         self.offsets, run = _laid_end_to_end(postings.values())
         self.pools = np.array([p for p, _ in run], np.int32)
         self.shares = np.array([share for _, share in run], np.float64)
 
-    _STATE = ("phrase_pool", "phrase_words", "keys", "idf", "lengths", "avgdl", "slot", "offsets", "pools", "shares")
-    _ARRAYS = {"offsets": np.int32, "pools": np.int32, "shares": np.float64}
+    # (a running bot keeps only what a look-up reads; the phrases' words are kept as one string each,
+    # and the counts and IDF that leaving a phrase out needs are made again from them when asked for)
+    _STATE = ("phrase_pool", "texts", "keys", "lengths", "avgdl", "slot", "offsets", "pools", "shares")
+    _ARRAYS = {"phrase_pool": np.int32, "lengths": np.float64, "offsets": np.int32, "pools": np.int32,
+               "shares": np.float64}
     _ANSWER_KEYS = "keys"
 
-    def _share(self, word: str, f: int, length: int) -> float:
+    def _share(self, idf: float, f: int, length: float) -> float:
         """A word's part of a pool's BM25: IDF × the saturated count, normalised by the pool's length."""
-        return self.idf[word] * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * length / self.avgdl))
+        return idf * f * (K1 + 1.0) / (f + K1 * (1.0 - B + B * length / self.avgdl))
 
     @functools.cached_property
     def _pool_counts(self) -> list[dict[str, int]]:
-        """Each pool's word counts: only leaving a phrase out needs them (training)."""
+        """Each pool's word counts (made when built, and again when a phrase is left out: training)."""
         counts: list[dict[str, int]] = [{} for _ in self.keys]
-        for p, words in zip(self.phrase_pool, self.phrase_words):
-            for word in words:
+        for p, text in zip(self.phrase_pool.tolist(), self.texts):
+            for word in text.split():
                 counts[p][word] = counts[p].get(word, 0) + 1
         return counts
+
+    @functools.cached_property
+    def _idf(self) -> dict[str, float]:
+        """Each word's IDF over the pools (Okapi's, kept positive)."""
+        n = len(self.keys)
+        df: dict[str, int] = {}
+        for c in self._pool_counts:
+            for word in c:
+                df[word] = df.get(word, 0) + 1
+        return {word: math.log((n - k + 0.5) / (k + 0.5) + 1.0) for word, k in df.items()}
 
     def look_up(self, words: Iterable[str], skip: set[int] | None = None) -> Resemblance:
         """Every pool's BM25 for the distinct ``words`` (0.0 for a pool sharing none); ``skip``:
@@ -97,10 +103,11 @@ class PooledWords(KeyedLookup):
                                    self.pools, self.shares)
         score = np.bincount(pools, shares, minlength=len(self.keys))
         for i in skip or ():
-            p = self.phrase_pool[i]
+            p = int(self.phrase_pool[i])
             left = dict(self._pool_counts[p])
-            for word in self.phrase_words[i]:
+            words = self.texts[i].split()
+            for word in words:
                 left[word] -= 1
-            length = self.lengths[p] - len(self.phrase_words[i])
-            score[p] = sum(self._share(w, left[w], length) for w in question if left.get(w, 0) > 0)
+            length = self.lengths[p] - len(words)
+            score[p] = sum(self._share(self._idf[w], left[w], length) for w in question if left.get(w, 0) > 0)
         return Resemblance(self, score, (score > 0.0).nonzero()[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,15 +93,14 @@ class RankerModel:
     def score_values(self, values: list[float]) -> float:
         """:meth:`score` of a row's features given as a list in :data:`FEATURES` order (the same
         float: the same products added in the same order)."""
-        total = 0.0
-        for position, w in self._positions:
-            total += w * values[position]
-        return total
+        positions, weights = self._positions
+        # (sum adds from 0.0 left to right, as a loop would: the same float, a third of the time)
+        return sum(map(operator.mul, weights, map(values.__getitem__, positions)), 0.0)
 
     @functools.cached_property
-    def _positions(self) -> tuple[tuple[int, float], ...]:
-        """Each weight with its feature's place in :data:`FEATURES`, in the order of the weights."""
-        return tuple((FEATURES.index(name), w) for name, w in self.weights.items())
+    def _positions(self) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """The weights' features' places in :data:`FEATURES`, and the weights, in the order of the weights."""
+        return (tuple(FEATURES.index(name) for name in self.weights), tuple(self.weights.values()))
 
     def probability(self, features: dict[str, float]) -> float:
         """The estimated chance that the best answer's law is right."""

@@ -203,9 +203,8 @@ class Searcher:
         self.lexicon = lexicon
         self._docs = _load_docs(db)
         self.full_text = FullText(db, BM25_WEIGHTS)
-        phrase_rows = list(db.execute("SELECT kind, key, text, bridged, words FROM phrases"))
-        entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged)
-                   for kind, key, text, bridged, _ in phrase_rows]
+        entries = [((kind, int(key) if kind in ("law", "absent") else key), text, bridged) for kind, key, text, bridged
+                   in db.execute("SELECT kind, key, text, bridged FROM phrases ORDER BY rowid")]
         # The corpus's own rule text speaks against a missing law as its situation phrases do, pooled
         # with its law's phrases (after them: phrase positions stay the same).  Each sentence on its
         # own in the phrase index recognised fewer missing-law phrases at the same false alarms.
@@ -218,8 +217,9 @@ class Searcher:
                                 + [(("law", law), text) for law, _, text in rule_text]),
                     PooledIndex([(key, bridged) for key, _, bridged in entries if key[0] == "clause"]),
                     RowWords(row_word_sets(db)),
-                    PooledWords([(pool_key(key), words.split())
-                                 for (key, _, _), (*_, words) in zip(entries, phrase_rows)]))
+                    # (the words read only here: a start from the saved look-ups never holds them)
+                    PooledWords([(pool_key(key), words.split()) for (key, _, _), (words,)
+                                 in zip(entries, db.execute("SELECT words FROM phrases ORDER BY rowid"))]))
 
         (self.phrases, self.pools, self.clause_pools, self._row_words,
          self.pooled_words) = phrase_cache.load_or_build(
