@@ -4,10 +4,11 @@
 character pairs (cosine).  This compares the same pools by the question's words — jieba's words and
 the glossary's bridges, as the full-text search reads a question — with BM25's saturation and length
 normalisation: a long pool does not win by its size, and a word said three times in a law's phrases
-counts for more than one said once, but not three times more.  The two views disagree where it
-matters: 「拍档唔等TD自己话要点罚」 shares many character pairs with a told situation of the corpus,
-but its words (罚, 裁判, 自行) are those of a missing law's phrases.  The detector weighs both
-(:data:`bot.search.missing.ABSENT_FEATURES`).
+counts for more than one said once, but not three times more.  The two views disagree on long
+tellings: a question may share many character pairs with a told situation of the corpus while its
+words are those of a missing law's phrases, or the reverse.  The detector weighs both
+(:data:`bot.search.missing.ABSENT_FEATURES`); leave-one-phrase-out, the words' view took the
+phrases recognised from 0.819 to 0.849 at the same false alarms.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class PooledWords(KeyedLookup):
         self.offsets, run = _laid_end_to_end(postings.values())
         self.pools = np.array([p for p, _ in run], np.int32)
         self.shares = np.array([share for _, share in run], np.float64)
+        del self._pool_counts, self._idf   # made again if a phrase is left out (training)
 
     # (a running bot keeps only what a look-up reads; the phrases' words are kept as one string each,
     # and the counts and IDF that leaving a phrase out needs are made again from them when asked for)

@@ -321,7 +321,8 @@ def absent_examples(searcher: Searcher, rows: list[dict],
     """Features (:data:`bot.search.missing.ABSENT_FEATURES`) for the detector: each missing law's
     phrase with that phrase taken out of the index (positive), and, as negatives, every question
     of the sets about laws the corpus holds and every situation phrase of the corpus, each
-    taken out of the index (the sets' questions about missing laws are positives).  Also, per example, the missing laws by resemblance and its own; and
+    taken out of the index (the sets' questions about missing laws are positives).  Also, per example, the missing laws by
+    resemblance, its own, those it names and those of them it calls by their title; and
     where the questions start, and each example's group (its law, or the question) for the folds.  Questions answered before ranking (references, definitions) are left out.
     ``row_model(j)``: the model that ranks question ``j`` — one whose ranker never saw it, so that its answers
     are as sure as an unseen question's (the model fitted on every question answers them in-sample)."""
@@ -378,7 +379,8 @@ def tune_absent(searcher: Searcher, rows: list[dict], k: int = 5, seed: int = 7,
                 tie: float = 0.1, max_laws: int = 3,
                 row_model: Callable[[int], RankerModel] | None = None) -> tuple[missing.AbsentModel, dict]:
     """Fit the missing-law detector; its threshold is the lowest whose cross-validated false
-    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases).
+    alarms stay ≤ :data:`MAX_FALSE_ALARMS` (on the questions and on the corpus's phrases), and the
+    floor under a law the question names (:data:`NAMED_FLOORS`) the one that recognises most phrases.
     ``row_model``: as :func:`absent_examples`."""
     X, y, named, n_phrases, groups = absent_examples(searcher, rows, row_model)
     # Folds by group: a missing law's phrases (and a corpus law's) are held out together, so the
