@@ -534,7 +534,9 @@ _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—�
 _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|是指|系指|什么才?叫|什么是|啥才?叫|啥是|何谓|何为|才?算"
                                   r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
                                   r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|包括(?:哪|什么|啥)|包不包括|的标准"
+                                  r"|(?:只|仅|专)指|就叫(?:做)?|(?:起|有)(?:什么|啥)作用|是哪[两几]个人|是哪[两几](?:家|位)"
                                   r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is"
+                                  r"|which (?:of us|of them|one|player|hand|side) is"
                                   r"|what (?:exactly|actually) (?:is|are))\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
 _TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
@@ -560,7 +562,7 @@ _MEANING_CUES_ZH = sorted("""
 _FILLERS_ZH = sorted("""
     请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
     桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
-    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀""".split(), key=len, reverse=True)
+    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀 这样""".split(), key=len, reverse=True)
 _MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
     stand stands refer refers counts count qualifies considered""".split())
 _FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
@@ -634,6 +636,16 @@ def definition_asked_at(normalized: str) -> int | None:
 def quoted_words(normalized: str) -> list[str]:
     """The words a message puts in quotes (「…」, “…”, '…')."""
     return [m.group(1).strip() for m in _SET_APART.finditer(normalized) if m.group(1)]
+
+
+# A thing told and then asked whether it is called a word: 「…这就叫调整分吗」, 「…是不是就叫引牌」
+_CALLED_SO = re.compile(r"(?:这|那|这样|那样|是不是|是否)?就叫(?:做)?\s*([^\s，。？！?!,]{2,8}?)(?:吗|吧|么|嘛|呢|啊)?$")
+
+
+def called_so(normalized: str) -> list[str]:
+    """The words a message's clauses ask whether what was told is called (「这就叫调整分吗」 → 调整分); the
+    caller checks each is a defined term."""
+    return [m.group(1) for m in map(_CALLED_SO.search, clauses_of(normalized)) if m]
 
 
 def definition_set_apart(normalized: str) -> list[str]:

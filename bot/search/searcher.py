@@ -33,7 +33,7 @@ from bot.search.term_names import load_term_names
 from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs, is_name,
                                 name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
-from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, definition_asked_at, definition_residual,
+from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, called_so, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, quoted_words, understand)
 from bot.search.pooled_words import PooledWords, pool_words
 from bot.search.ranker import FEATURES, RankerModel, load_model
@@ -600,6 +600,11 @@ class Searcher:
         for word in [*residuals, *definition_set_apart(q.normalized)]:
             # as written, or typed a little wrong ("how do the laws define declarar")
             found = word and (self._definition_named(word) or self._definition_alike(word))
+            if found:
+                return found
+        # a thing told, then asked whether that is what a word means: the word exactly (「他就叫加倍了」 tells a call)
+        for word in called_so(q.normalized):
+            found = self._definition_named(word)
             if found:
                 return found
         found = self._clause_asking_a_term(q)

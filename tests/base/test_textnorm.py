@@ -54,6 +54,8 @@ def test_traditional_replies_use_the_usual_character_forms():
         ("我做緊莊家，佢咁講得唔得？", "我正在做庄家,他这样讲行不行?"),
         ("佢將啲牌攤晒出嚟，點處理？", "他将些牌全摊出来,怎么处理?"),
         ("佢跌咗張牌落枱面", "他掉了张牌落桌面"),
+        ("再加倍係咩嚟？", "再加倍是什么?"),
+        ("防家係邊兩個人？同莊家有咩分別？", "防家是哪两个人?同庄家有什么分别?"),
     ],
 )
 def test_cantonese_becomes_mandarin(raw, expected):

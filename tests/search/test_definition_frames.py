@@ -347,3 +347,18 @@ def test_how_a_told_case_counts_is_no_definition_question(corpus_searcher, quest
 def test_a_later_clause_asking_about_a_word_named_before_gets_its_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
+
+
+# A thing told, then asked whether that is what a word means; a call told with 就叫 is no such question.
+@pytest.mark.parametrize("question, term", [("那副牌打到一半没法继续，裁判给了两边一个分。这就叫调整分吗？", "调整分"),
+                                            ("对方加倍了我们的4♥，同伴说可以再加倍，再加倍係咩嚟？", "再加倍"),
+                                            ("防家係邊兩個人？同莊家有咩分別？", "防家"),
+                                            ("We bid up to 4♥ and my partner played it. Which of us is declarer?", "庄家")])
+def test_a_told_thing_asked_by_its_name_gets_the_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question", ["上家开叫1NT，同伴就叫4♥吗？", "我是不是就叫3NT"])
+def test_a_call_told_with_jiu_jiao_is_no_definition_question(corpus_searcher, question):
+    assert corpus_searcher.ask(question).hits[0].law != 0
