@@ -520,10 +520,11 @@ _EITHER_EN = re.compile(r"^(?:in [a-z ]{3,40} )?(?:is|are) (?:a |an |the )?([a-z
                         r"(?:the|a|an|one|both|any|each|every) [a-z ]+ or [a-z ]+$")
 _LOOSE_EN = re.compile(
     r"^(?:(?:what s|what is|whats|what's) the difference between|difference between|who is|who s|who's|who are"
-    r"|who (?:exactly |actually |really )?(?:becomes|is|counts as)"
+    r"|who (?:exactly |actually |really )?(?:becomes|is|are|counts as)"
     r"|what does the term|what does the word|what exactly does|can you explain what|could you explain what"
     r"|please explain|explain to me)\s+(?:a |an |the )?(.+?)"
-    r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge|\s+exactly|\s+actually)?$")
+    r"(?:\s+and\s+(?:a |an |the )?.+|\s+refer to|\s+mean|\s+means|\s+please|\s+in bridge|\s+exactly|\s+actually"
+    r"|\s+(?:on|in|at) (?:a |an |the )?(?:hand|deal|board|table|auction))?$")
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
@@ -535,7 +536,9 @@ _CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎
                                   r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
                                   r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|包括(?:哪|什么|啥)|包不包括|的标准"
                                   r"|(?:只|仅|专)指|就叫(?:做)?|(?:起|有)(?:什么|啥)作用|是哪[两几]个人|是哪[两几](?:家|位)"
-                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's|who is"
+                                  r"|是个?(?:什么|啥)(?:概念|单位)|有哪几种|分哪几种|有几种"
+                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's"
+                                  r"|who (?:exactly |actually |really )?(?:is|are)"
                                   r"|which (?:of us|of them|one|player|hand|side) is"
                                   r"|what (?:exactly|actually) (?:is|are))\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
@@ -557,12 +560,13 @@ _MEANING_CUES_ZH = sorted("""
     是什么 是啥 什么是 什么叫做 什么叫 啥是 啥叫 何谓 何为 是何意 何意 的含义 含义 的概念 这个概念 概念 怎么理解 如何理解
     是指哪些情况 是指什么 是指 指什么 指的是什么 指的是 到底指什么 具体指什么 的定义是什么 的定义 定义 怎么定义 解释一下
     解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么 是神马意思 神马意思 是神马 神马
-    是哪个意思 哪个意思 是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下""".split(),
+    是哪个意思 哪个意思 是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下
+    是个啥概念 是个什么概念 什么概念 啥概念 是个啥 是个什么 是什么单位 什么单位 是什么牌 是什么分 有哪几种 分哪几种 有几种 分几种""".split(),
     key=len, reverse=True)
 _FILLERS_ZH = sorted("""
     请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
     桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
-    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀 这样""".split(), key=len, reverse=True)
+    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀 这样 那个 那 我想问 我想了解""".split(), key=len, reverse=True)
 _MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
     stand stands refer refers counts count qualifies considered""".split())
 _FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
@@ -609,7 +613,7 @@ _SET_APART = re.compile(r"[「『“\"'‘]([^「」『』“”\"'‘’]{1,40}
                         r"|([\u4e00-\u9fff]{2,8})这个(?:词|术语|概念|说法|名词|字眼)"
                         r"|\bthe (?:term|word|expression)\s+([a-z][a-z -]{1,30}?)(?=\s+(?:mean|means|refer|is|in|\?)|[?,.!]|$)")
 _ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|是什么|是啥|指什么|指的是|是指|哪一?家|哪个人|是谁|谁是|何谓|怎么讲|包括|包含"
-                           r"|\b(?:mean|means|meaning|definition|define|refers?|stand for|who is|what is|what's)\b")
+                           r"|\b(?:mean|means|meaning|definition|define|refers?|stand for|who is|what is|what's|includes?)\b")
 
 
 # A word the message itself calls a word of the laws — 「规则里的'违规'」, 「明手这个词」, "the laws' 'claim'" —
@@ -639,13 +643,14 @@ def quoted_words(normalized: str) -> list[str]:
 
 
 # A thing told and then asked whether it is called a word: 「…这就叫调整分吗」, 「…是不是就叫引牌」
-_CALLED_SO = re.compile(r"(?:这|那|这样|那样|是不是|是否)?就叫(?:做)?\s*([^\s，。？！?!,]{2,8}?)(?:吗|吧|么|嘛|呢|啊)?$")
+_CALLED_SO = re.compile(r"(?:这|那|这样|那样|是不是|是否)?就叫(?:做)?\s*([^\s，。？！?!,]{2,8}?)(?:吗|吧|么|嘛|呢|啊)?$"
+                        r"|\b(?:is|isn't) (?:that|this|it) (?:also |still |really )?(?:called|known as) (?:a |an |the )?([a-z][a-z ]{1,20}?)$")
 
 
 def called_so(normalized: str) -> list[str]:
     """The words a message's clauses ask whether what was told is called (「这就叫调整分吗」 → 调整分); the
     caller checks each is a defined term."""
-    return [m.group(1) for m in map(_CALLED_SO.search, clauses_of(normalized)) if m]
+    return [m.group(1) or m.group(2) for m in map(_CALLED_SO.search, clauses_of(normalized)) if m]
 
 
 def definition_set_apart(normalized: str) -> list[str]:
@@ -731,6 +736,9 @@ def _definition_readings(normalized: str, clauses: list[str] | None = None,
     # 「牌套跟牌套里的牌是怎么定义的」: each word of an X that joins two; 「纠正是指罚分吗还是什么」: the X before
     # what the asker takes it to mean, when a wider frame took both
     subjects += [part for s in subjects for part in _joined_parts(s)]
+    # 「10算不算大牌」, 「比如不叫、加倍算不算实质叫牌」: whether something counts as Y asks what Y is, when the
+    # something is no word to define (「不叫算不算一种叫牌」 asks about 不叫, read first)
+    subjects += [m.group(2) for clause in clauses for m in [_COUNTS_AS.search(_PUNCT.sub("", clause))] if m]
     subjects += [m.string[: m.start()] for s in subjects for m in [_TAKEN_TO_MEAN.search(s)] if m and m.start() > 0]
     # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks
     # about a call; 「叫牌和实质叫牌有什么区别？什么才算实质叫牌」 about 实质叫牌, the one a clause asks on its own
@@ -738,6 +746,9 @@ def _definition_readings(normalized: str, clauses: list[str] | None = None,
     return subject, list(dict.fromkeys(asked_alone + subjects + compared)), compared_only
 
 
+# (a thing of a few characters — 10, 无将, 斯台曼, 不叫、加倍 —, not a told act: 「没跟花色算不算违规」 asks the law)
+_COUNTS_AS = re.compile(r"^(?:比如|例如|请问)?((?:(?![了没我你他她这那])[^,，]){1,4})(?:算不算|属不属于|算不算是)(?:一种|一个|一门|一张|一类)?"
+                        r"([^,，]{1,8}?)(?:的一种|之一|吗|么|呢|吧)?$")
 _TAKEN_TO_MEAN = re.compile(r"是指|就是|是不是|指的是|是否")
 _JOINED = re.compile(r"^([\u4e00-\u9fff]{2,8}?)(?:和|跟|与|及|以及|或者?)([\u4e00-\u9fff]{2,10})$")
 

@@ -72,6 +72,8 @@ _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
 # words of letters, which may spell a term in pinyin (jukuang, ming shou)
 _LETTERS = re.compile(r"[A-Za-z]+")
+_HAN_END = re.compile(r"[\u4e00-\u9fff]$")
+_HAN_START = re.compile(r"[\u4e00-\u9fff]")
 SNIPPET_CHARS = 90
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+")
 # Laws among the first four whose best rows lie this close in model score are alternatives worth
@@ -381,8 +383,14 @@ class Searcher:
                 term = table.get(sound) or next((start for start, name in starts.get(sound, ())
                                                  if rest.startswith(name[len(start):])), None)
                 if term:
-                    out += [question[done:run[0].start()], term]
-                    done, i = run[-1].end(), j
+                    # the spaces that kept the letters apart from characters go with them (「cang pai 和没跟牌」:
+                    # a space between characters would end a clause)
+                    before = question[done:run[0].start()]
+                    before = before.rstrip() if _HAN_END.search(before.rstrip()) else before
+                    after = len(question) - len(question[run[-1].end():].lstrip())
+                    out += [before, term]
+                    done = after if _HAN_START.match(question, after) else run[-1].end()
+                    i = j
                     break
             else:
                 i += 1
@@ -738,8 +746,14 @@ class Searcher:
             # asks what it is; 「…，定约到底是什么」 asks what this board's contract is)
             word = definition_residual(text)
             found = word and self._definition_named(word)
-            if found and any(found.term == term for _, _, term in self._term_spans("，".join(q.clauses[:i]))):
+            before = "，".join(q.clauses[:i])
+            if found and any(found.term == term for _, _, term in self._term_spans(before)):
                 return found
+            # the word typed a little wrong, the same way both times (「同伴说那是降牌。降牌到底是什么牌」)
+            if word and not found and len(word) > 1 and word in before:
+                found = self._definition_alike(word)
+                if found:
+                    return found
         return None
 
     def _term_named_near(self, normalized: str, at: int, clause_only: bool = False) -> Definition | None:

@@ -362,3 +362,29 @@ def test_a_told_thing_asked_by_its_name_gets_the_definition(corpus_searcher, que
 @pytest.mark.parametrize("question", ["上家开叫1NT，同伴就叫4♥吗？", "我是不是就叫3NT"])
 def test_a_call_told_with_jiu_jiao_is_no_definition_question(corpus_searcher, question):
     assert corpus_searcher.ask(question).hits[0].law != 0
+
+
+# Whether a thing counts as a word asks what the word is; whether a told act counts as one asks the law.
+@pytest.mark.parametrize("question, term", [("无将算不算一种花色？", "花色"), ("比如不叫、加倍算不算实质叫牌？", "实质叫牌")])
+def test_whether_a_thing_counts_as_a_word_gets_the_words_definition(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
+
+
+@pytest.mark.parametrize("question, law", [("我手上还有引牌的花色，却用王牌吃了，这算不算藏牌", 61),
+                                           ("要求我出最小的那门我根本没有，我随便垫一张算不算违规", 59)])
+def test_whether_a_told_act_counts_as_a_word_still_names_its_missing_law(corpus_searcher, question, law):
+    assert law in [a.law for a in corpus_searcher.ask(question).absent]
+
+
+# Frames players use for a word's kinds, unit and people, and a word typed in pinyin or mistyped twice alike.
+@pytest.mark.parametrize("question, term", [
+    ("裁判说这是调整分。我想问调整分有哪几种？", "调整分"),
+    ("秩序册上写下午打「第二节」，节是什么单位？", "节"),
+    ("同伴说那是降牌。降牌到底是什么牌？", "将牌"),
+    ("cang pai 和没跟牌是一回事吗？", "藏牌"),
+    ("Beginner question: who exactly are the defenders on a hand?", "防家"),
+])
+def test_more_ways_of_asking_what_a_word_is(corpus_searcher, question, term):
+    first = corpus_searcher.ask(question).hits[0]
+    assert (first.law, first.term) == (0, term)
