@@ -677,13 +677,6 @@ def meaning_asking_clauses(normalized: str) -> list[str]:
     return [c for c in clauses_of(normalized) if _CLAUSE_ASKS_MEANING.search(c)]
 
 
-def meaning_clauses(normalized: str) -> list[str]:
-    """The clauses of a longer message that ask what a word means in so many words (「…，这个藏牌到底
-    指什么」, "… — what does vul even mean"); [] for a message of one clause."""
-    clauses = [c.strip() for c in _CLAUSE_END.split(normalized) if c.strip()]
-    return [c for c in clauses if _CLAUSE_ASKS_MEANING.search(c)] if len(clauses) > 1 else []
-
-
 def definition_subjects(normalized: str) -> list[str]:
     """Other readings of a definition question's X, for the caller to look up as terms: the X of
     a frame in one sentence of a longer message (「上家指的是哪个？坐我左边那位还是右边那位」 → 上家),

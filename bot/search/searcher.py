@@ -600,7 +600,7 @@ class Searcher:
         # that sets a defined word apart (quotes, 「X这个词」) and asks what it means
         # (a clause that is only the predicate, 「…“定约名目”，是指花色的意思吗」, asks about a word named
         # before it: what follows 是指 is the asker's guess, not the word)
-        asked = ([c.strip() for c in q.asking if not _PREDICATE_ONLY.match(c)]   # (meaning_clauses)
+        asked = ([c.strip() for c in q.asking if not _PREDICATE_ONLY.match(c)]   # (meaning_asking_clauses)
                  if len(q.clauses) > 1 else [])
         residuals = [definition_residual(text) for text in [q.normalized, *asked]]
         # a term whose name holds a filler (的, 中): its whole name left as it is
