@@ -730,8 +730,9 @@ def _definition_readings(normalized: str, clauses: list[str] | None = None,
     # what the asker takes it to mean, when a wider frame took both
     subjects += [part for s in subjects for part in _joined_parts(s)]
     # 「10算不算大牌」, 「比如不叫、加倍算不算实质叫牌」: whether something counts as Y asks what Y is, when the
-    # something is no word to define (「不叫算不算一种叫牌」 asks about 不叫, read first)
-    subjects += [m.group(2) for clause in clauses for m in [_COUNTS_AS.search(_PUNCT.sub("", clause))] if m]
+    # something is no word to define (「不叫本身算不算一种叫牌」 asks about 不叫, read first)
+    subjects += [word for clause in clauses for m in [_COUNTS_AS.search(_PUNCT.sub("", clause))] if m
+                 for word in m.groups()]
     subjects += [m.string[: m.start()] for s in subjects for m in [_TAKEN_TO_MEAN.search(s)] if m and m.start() > 0]
     # the terms compared (「X和Y是一回事吗」) after a frame's X: "What is a call? Is it the same as a bid?" asks
     # about a call; 「叫牌和实质叫牌有什么区别？什么才算实质叫牌」 about 实质叫牌, the one a clause asks on its own
@@ -740,7 +741,7 @@ def _definition_readings(normalized: str, clauses: list[str] | None = None,
 
 
 # (a thing of a few characters — 10, 无将, 斯台曼, 不叫、加倍 —, not a told act: 「没跟花色算不算违规」 asks the law)
-_COUNTS_AS = re.compile(r"^(?:比如|例如|请问)?((?:(?![了没我你他她这那])[^,，]){1,4})(?:算不算|属不属于|算不算是)(?:一种|一个|一门|一张|一类)?"
+_COUNTS_AS = re.compile(r"^(?:比如|例如|请问)?((?:(?![了没我你他她这那])[^,，]){1,4}?)(?:本身)?(?:算不算|属不属于|算不算是)(?:一种|一个|一门|一张|一类)?"
                         r"([^,，]{1,8}?)(?:的一种|之一|吗|么|呢|吧)?$")
 _TAKEN_TO_MEAN = re.compile(r"是指|就是|是不是|指的是|是否")
 _JOINED = re.compile(r"^([\u4e00-\u9fff]{2,8}?)(?:和|跟|与|及|以及|或者?)([\u4e00-\u9fff]{2,10})$")

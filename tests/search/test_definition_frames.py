@@ -365,8 +365,10 @@ def test_a_call_told_with_jiu_jiao_is_no_definition_question(corpus_searcher, qu
     assert not (result.hits[0].law == 0 and result.confident)
 
 
-# Whether a thing counts as a word asks what the word is; whether a told act counts as one asks the law.
-@pytest.mark.parametrize("question, term", [("无将算不算一种花色？", "花色"), ("比如不叫、加倍算不算实质叫牌？", "实质叫牌")])
+# Whether a thing counts as a word asks what the word is (the thing's own, when it is a word too); whether a told
+# act counts as one asks the law.
+@pytest.mark.parametrize("question, term", [("无将算不算一种花色？", "花色"), ("比如不叫、加倍算不算实质叫牌？", "实质叫牌"),
+                                            ("不叫本身算不算一种叫牌？", "不叫")])
 def test_whether_a_thing_counts_as_a_word_gets_the_words_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
