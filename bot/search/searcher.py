@@ -67,6 +67,10 @@ _POINTS_BACK = re.compile(r"^(?:那|这|它)(?:个)?(?:到底|究竟)?(?:是)?(?
                           r"|^(?:到底|究竟|具体)(?:是)?(?:指|指的是)(?:什么|啥|甚么|谁)(?:啊|呀|呢)?$")
 # a board named (by number, or "this board"): its vulnerability and dealer are asked, not the words' meaning
 _BOARD_NAMED = re.compile(r"\d+\s*号牌|第\s*\d+\s*副|这副|本副|\bboard\s*\d+|\bthis (?:board|deal)\b")
+_ENGLISH_SENTENCE_END = re.compile(r"(?<=[a-z])\.\s+")
+_ENGLISH_THIS_ONE = re.compile(r"\b(?:what(?:'s| s| is| are)|who(?:'s| s| is| are)) the\b")
+_ENGLISH_WHAT_IS = re.compile(r"(?:so |and |but |then )?(?:what(?:'s| s| is| are)|what (?:exactly|actually) (?:is|are)|what counts as"
+                              r"|who(?:'s| s| is| are))\b|.*\b(?:mean|means|meaning|definition)\b")
 _CLAUSE_BREAK = re.compile(r"[,，。.?？!！;；:：—–]+")
 # a message that names its topic first, then a dash or colon: "trumps — …", 「局况：…」
 _TOPIC_FIRST = re.compile(r"^([a-z][a-z ]{1,30}?|[\u4e00-\u9fff]{1,8})\s*(?:—|–|-{1,2}\s|:|：)")
@@ -733,20 +737,25 @@ class Searcher:
         but a term named before it and what asks its meaning (「被加倍之后还能再加倍？再加倍是啥」,
         「裁判说我那张是藏牌，藏牌是啥？」), or one that points back at the term named last before it
         (「裁判给了我们一个调整分，这是什么东西」); the term by one of its names, never a near spelling.
-        Not when the message names a board (「7号牌谁发牌？局况是什么」 asks for that board's)."""
-        if len(q.clauses) < 2 or _BOARD_NAMED.search(q.normalized):
+        Not when the message names a board (「7号牌谁发牌？局况是什么」 asks for that board's).  An English
+        sentence ends a clause here ("we lost 5 imps on one board. what is an imp")."""
+        clauses = [part for clause in q.clauses for part in _ENGLISH_SENTENCE_END.split(clause) if part.strip()]
+        if len(clauses) < 2 or _BOARD_NAMED.search(q.normalized):
             return None
-        for i in range(1, len(q.clauses)):
-            text = q.clauses[i].strip()
+        for i in range(1, len(clauses)):
+            text = clauses[i].strip()
             if _POINTS_BACK.match(text):
-                spans = self._term_spans(q.clauses[i - 1])
+                spans = self._term_spans(clauses[i - 1])
                 if spans:
                     return self._definitions.get(spans[-1][2])
             # (a word asked in a clause of its own only when named before it too: the asker heard it and
             # asks what it is; 「…，定约到底是什么」 asks what this board's contract is)
-            word = definition_residual(text)
+            # ("what do i lead" asks for a card: an English clause must ask what something is or means, and
+            # "what's the contract" after an auction asks for this one's)
+            english_ok = _ENGLISH_WHAT_IS.match(text) and not _ENGLISH_THIS_ONE.search(text)
+            word = definition_residual(text) if not text.isascii() or english_ok else None
             found = word and self._definition_named(word)
-            before = "，".join(q.clauses[:i])
+            before = "，".join(clauses[:i])
             if found and any(found.term == term for _, _, term in self._term_spans(before)):
                 return found
             # the word typed a little wrong, the same way both times (「同伴说那是降牌。降牌到底是什么牌」)

@@ -391,3 +391,17 @@ def test_whether_a_told_act_counts_as_a_word_still_names_its_missing_law(corpus_
 def test_more_ways_of_asking_what_a_word_is(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
     assert (first.law, first.term) == (0, term)
+
+
+# An English sentence asking what a word named before it is gets the definition; one asking for this auction's
+# contract or which card to lead does not.
+def test_a_later_english_sentence_asking_a_word_named_before_gets_its_definition(corpus_searcher):
+    first = corpus_searcher.ask("In my first teams match we lost 5 IMPs on one board. What is an IMP?").hits[0]
+    assert (first.law, first.term) == (0, "国际比赛分")
+
+
+@pytest.mark.parametrize("question", ["Auction went 1S P P X P P P. LHO thought the contract was the double. What's the contract?",
+                                      "Declarer required me to lead that suit. I'm void in it. What do I lead?"])
+def test_a_later_english_sentence_about_this_board_is_no_definition_question(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert not (result.hits[0].law == 0 and result.confident)
