@@ -729,7 +729,7 @@ def _definition_readings(normalized: str, clauses: list[str] | None = None,
     # 「牌套跟牌套里的牌是怎么定义的」: each word of an X that joins two; 「纠正是指罚分吗还是什么」: the X before
     # what the asker takes it to mean, when a wider frame took both
     subjects += [part for s in subjects for part in _joined_parts(s)]
-    # 「10算不算大牌」, 「比如不叫、加倍算不算实质叫牌」: whether something counts as Y asks what Y is, when the
+    # 「10算不算大牌」, 「2♣问叫算不算约定」: whether something counts as Y asks what Y is, when the
     # something is no word to define (「不叫本身算不算一种叫牌」 asks about 不叫, read first)
     subjects += [word for clause in clauses for m in [_COUNTS_AS.search(_PUNCT.sub("", clause))] if m
                  for word in m.groups()]

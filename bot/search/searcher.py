@@ -67,6 +67,7 @@ _POINTS_BACK = re.compile(r"^(?:那|这|它)(?:个)?(?:到底|究竟)?(?:是)?(?
                           r"|^(?:到底|究竟|具体)(?:是)?(?:指|指的是)(?:什么|啥|甚么|谁)(?:啊|呀|呢)?$")
 # a board named (by number, or "this board"): its vulnerability and dealer are asked, not the words' meaning
 _BOARD_NAMED = re.compile(r"\d+\s*号牌|第\s*\d+\s*副|这副|本副|\bboard\s*\d+|\bthis (?:board|deal)\b")
+# a later English sentence asking what a word is (not "what's the contract" after an auction, not "what do i lead")
 _ENGLISH_SENTENCE_END = re.compile(r"(?<=[a-z])\.\s+")
 _ENGLISH_THIS_ONE = re.compile(r"\b(?:what(?:'s| s| is| are)|who(?:'s| s| is| are)) the\b")
 _ENGLISH_WHAT_IS = re.compile(r"(?:so |and |but |then )?(?:what(?:'s| s| is| are)|what (?:exactly|actually) (?:is|are)|what counts as"
@@ -391,9 +392,9 @@ class Searcher:
                     # a space between characters would end a clause)
                     before = question[done:run[0].start()]
                     before = before.rstrip() if _HAN_END.search(before.rstrip()) else before
-                    after = len(question) - len(question[run[-1].end():].lstrip())
+                    past_spaces = len(question) - len(question[run[-1].end():].lstrip())
                     out += [before, term]
-                    done = after if _HAN_START.match(question, after) else run[-1].end()
+                    done = past_spaces if _HAN_START.match(question, past_spaces) else run[-1].end()
                     i = j
                     break
             else:
@@ -736,9 +737,9 @@ class Searcher:
         """The defined term a later clause of a message asks about on its own: a clause that is nothing
         but a term named before it and what asks its meaning (「被加倍之后还能再加倍？再加倍是啥」,
         「裁判说我那张是藏牌，藏牌是啥？」), or one that points back at the term named last before it
-        (「裁判给了我们一个调整分，这是什么东西」); the term by one of its names, never a near spelling.
-        Not when the message names a board (「7号牌谁发牌？局况是什么」 asks for that board's).  An English
-        sentence ends a clause here ("we lost 5 imps on one board. what is an imp")."""
+        (「裁判给了我们一个调整分，这是什么东西」); the term by one of its names, a near spelling only when
+        typed the same way before (「那是降牌。降牌到底是什么牌」).  Not when the message names a board (「7号牌谁发牌？局况是什么」 asks for that board's).  An English
+        sentence ends a clause here ("we lost 7 imps on the last deal. what is an imp")."""
         clauses = [part for clause in q.clauses for part in _ENGLISH_SENTENCE_END.split(clause) if part.strip()]
         if len(clauses) < 2 or _BOARD_NAMED.search(q.normalized):
             return None
@@ -758,7 +759,7 @@ class Searcher:
             before = "，".join(clauses[:i])
             if found and any(found.term == term for _, _, term in self._term_spans(before)):
                 return found
-            # the word typed a little wrong, the same way both times (「同伴说那是降牌。降牌到底是什么牌」)
+            # the word typed a little wrong, the same way both times (「他垫了张降牌，降牌到底是什么牌」)
             if word and not found and len(word) > 1 and word in before:
                 found = self._definition_alike(word)
                 if found:

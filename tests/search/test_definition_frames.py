@@ -350,9 +350,9 @@ def test_a_later_clause_asking_about_a_word_named_before_gets_its_definition(cor
 
 
 # A thing told, then asked whether that is what a word means; a call told with 就叫 is no such question.
-@pytest.mark.parametrize("question, term", [("那副牌打到一半没法继续，裁判给了两边一个分。这就叫调整分吗？", "调整分"),
+@pytest.mark.parametrize("question, term", [("那手牌打完裁判给了双方一个分数，这就叫调整分吗", "调整分"),
                                             ("对方加倍了我们的4♥，同伴说可以再加倍，再加倍係咩嚟？", "再加倍"),
-                                            ("防家係邊兩個人？同莊家有咩分別？", "防家"),
+                                            ("對手係邊兩個人？同同伴有咩分別？", "对手"),
                                             ("We bid up to 4♥ and my partner played it. Which of us is declarer?", "庄家")])
 def test_a_told_thing_asked_by_its_name_gets_the_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
@@ -367,7 +367,7 @@ def test_a_call_told_with_jiu_jiao_is_no_definition_question(corpus_searcher, qu
 
 # Whether a thing counts as a word asks what the word is (the thing's own, when it is a word too); whether a told
 # act counts as one asks the law.
-@pytest.mark.parametrize("question, term", [("无将算不算一种花色？", "花色"), ("比如不叫、加倍算不算实质叫牌？", "实质叫牌"),
+@pytest.mark.parametrize("question, term", [("无将算不算一门花色？", "花色"), ("2♣问叫算不算约定？", "约定"),
                                             ("不叫本身算不算一种叫牌？", "不叫")])
 def test_whether_a_thing_counts_as_a_word_gets_the_words_definition(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
@@ -382,11 +382,11 @@ def test_whether_a_told_act_counts_as_a_word_still_names_its_missing_law(corpus_
 
 # Frames players use for a word's kinds, unit and people, and a word typed in pinyin or mistyped twice alike.
 @pytest.mark.parametrize("question, term", [
-    ("裁判说这是调整分。我想问调整分有哪几种？", "调整分"),
-    ("秩序册上写下午打「第二节」，节是什么单位？", "节"),
-    ("同伴说那是降牌。降牌到底是什么牌？", "将牌"),
-    ("cang pai 和没跟牌是一回事吗？", "藏牌"),
-    ("Beginner question: who exactly are the defenders on a hand?", "防家"),
+    ("裁判给了调整分。调整分有哪几种？", "调整分"),
+    ("比赛分成三节，节是什么单位？", "节"),
+    ("群里说他垫了张降牌，降牌到底是什么牌？", "将牌"),
+    ("cang pai 跟垫牌是一回事吗？", "藏牌"),
+    ("Sorry, newbie here — who exactly are the defenders in a deal?", "防家"),
 ])
 def test_more_ways_of_asking_what_a_word_is(corpus_searcher, question, term):
     first = corpus_searcher.ask(question).hits[0]
@@ -396,7 +396,7 @@ def test_more_ways_of_asking_what_a_word_is(corpus_searcher, question, term):
 # An English sentence asking what a word named before it is gets the definition; one asking for this auction's
 # contract or which card to lead does not.
 def test_a_later_english_sentence_asking_a_word_named_before_gets_its_definition(corpus_searcher):
-    first = corpus_searcher.ask("In my first teams match we lost 5 IMPs on one board. What is an IMP?").hits[0]
+    first = corpus_searcher.ask("We lost 7 IMPs on the last deal. What is an IMP?").hits[0]
     assert (first.law, first.term) == (0, "国际比赛分")
 
 
