@@ -46,6 +46,9 @@ SCORE_LAWS = {"score": 77, "imp": 78, "mp": 78, "board": 2, "adjusted": 12}
 _FRAME_WORDS = re.compile(r"(?:的定义|的意思|的含义|的概念)$")
 _COUNTS_AS = re.compile(r"^(?:what|which)\s+(?:counts|is counted|is considered|qualifies)\s+as\s+(?:an? |the )?(.+)$")
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
+# A message that names matchpoints or IMPs and some numbers, but asks how they work (「双人赛13桌，我们比8桌好，
+# 比赛分怎么算」): when its numbers are no scores to compare, the rules answer it, not a scorer's error.
+_ASKS_HOW = re.compile(r"怎么算|怎么来的|怎么计算|如何计算|是什么|什么意思|为什么|\bhow (?:is|are|do|does)\b|\bwhat (?:is|are)\b|\bwhy\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Four letters make an English word; shorter ones (NT, vul, x) are usually bridge notation.
 _ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}|\b(?:law|laws|the|what|how|why|who|is|are|can|may|does|do)\b", re.I)
@@ -250,6 +253,8 @@ class Core:
             kind = self.services.score_kind(text)
         elif self.services.looks_like_score is not None and self.services.looks_like_score(text):
             kind = "score"
+        if kind in ("mp", "imp") and _ASKS_HOW.search(normalize_query(text)):
+            return self._score(kind, text, context, lang, quiet=True)   # None: its numbers were no scores
         return self._score(kind, text, context, lang) if kind else None
 
     def _command(self, name: str, args: str, message: ChatMessage, context: ChatContext, lang: str) -> Reply:
@@ -699,14 +704,15 @@ class Core:
 
     # ----- scoring and club ---------------------------------------------------------
 
-    def _score(self, kind: str, text: str, context: ChatContext, lang: str) -> Reply:
+    def _score(self, kind: str, text: str, context: ChatContext, lang: str, quiet: bool = False) -> Reply | None:
+        """The scorer's reply to ``text``; its error says what it could not read (``quiet``: None instead)."""
         scorer = self.services.scorers.get(kind)
         if scorer is None:
             return self._note("unavailable", lang, what=say("score_feature", lang))
         try:
             body = scorer(text, lang)
         except ScoringInputError as err:
-            return Reply(body=err.message(lang))
+            return None if quiet else Reply(body=err.message(lang))
         law = SCORE_LAWS.get(kind)
         if law is not None and self.services.rulebook.law(law) is not None:
             # 全文 / 下一条 after a score go on from the law the score applies.

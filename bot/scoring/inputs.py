@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.scoring.boards import board_info
+from bot.scoring.tables import imp_scale
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import MAX_CHARS, looks_like_score, parse_board
 from bot.base.textnorm import normalize_query
@@ -151,6 +152,8 @@ def adjusted_request(text: str) -> tuple[list[str], float | None]:
 
 
 _IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
+# 「输了7个IMP」, "lost 7 IMPs": a number of IMPs won or lost (at most 24), not a score to convert.
+_IMP_AMOUNT = re.compile(r"(?<![\d.])[-+]?(\d{1,2})\s*(?:个)?\s*(?:imps?|国际比赛分)(?![a-z])")
 _MP_CUE = re.compile(r"(?<!国际)比赛分|(?<![a-z])mps?(?![a-z])|matchpoint|别桌|百分比")
 _MP_METHOD_CUE = re.compile(r"butler|巴特勒|cross|交叉")
 _BOARD_CUE = re.compile(r"发牌|局况|谁发|dealer|vulnerab|(?<![a-z])vul(?![a-z])|有局|无局")
@@ -181,7 +184,7 @@ def reply_kind(text: str) -> str | None:
     numbers = _INTEGER.findall(norm)
     if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
-    if _IMP_CUE.search(norm) and numbers:
+    if _IMP_CUE.search(norm) and _scores_beside_imps(norm):
         return "imp"
     if _MP_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
@@ -193,6 +196,17 @@ def reply_kind(text: str) -> str | None:
     if pair and all(int(n) % 10 == 0 for n in pair.groups()) and max(int(n) for n in pair.groups()) >= 20:
         return "imp"
     return None
+
+
+def _scores_beside_imps(norm: str) -> bool:
+    """True when a message naming IMPs holds a number that is not itself a number of IMPs (24 at most):
+    「620 对 -100 多少IMP」, 「差520是多少imp」 — not 「我们输了7个IMP，IMP是什么」."""
+    most = imp_scale()[-1][2]   # the top row of Law 78B's table
+    amounts = [m for m in _IMP_AMOUNT.finditer(norm) if int(m.group(1)) <= most]
+    rest = norm
+    for m in reversed(amounts):
+        rest = rest[: m.start()] + " " + rest[m.end():]
+    return bool(_INTEGER.findall(rest))
 
 
 def table_request(text: str) -> str | None:

@@ -32,3 +32,20 @@ def test_an_ordinary_question_is_not_taken_for_a_score(core):
     reply = core.handle(ChatMessage("明手能不能提醒庄家从错的手引牌", chat_id=2))
     offered = reply.refers_to or reply.buttons[0][0].data.split()[1]
     assert offered.startswith(("42", "43")) and "IMP" not in reply.text
+
+
+@pytest.mark.parametrize("message", ["我们输了7个IMP，IMP是什么", "We lost 7 IMPs on the last deal. What is an IMP?"])
+def test_a_number_of_imps_told_is_no_imp_request(core, message):
+    reply = core.handle(ChatMessage(message, chat_id=3))
+    assert "国际比赛分" in reply.text and "分差" not in reply.text and "Cannot read" not in reply.text
+
+
+@pytest.mark.parametrize("message", ["我们第5副只拿了2个比赛分，比赛分是怎么算的", "双人赛13桌，我们比8桌好，比赛分怎么算"])
+def test_a_question_how_matchpoints_work_is_answered_not_scored(core, message):
+    reply = core.handle(ChatMessage(message, chat_id=4))
+    shown = reply.text + " ".join(button.label for row in reply.buttons for button in row)
+    assert "第78条A款" in shown and "例如" not in reply.text
+
+
+def test_scores_with_a_typo_still_get_the_scorers_example(core):
+    assert "例如" in core.handle(ChatMessage("620 对 -1O 多少IMP", chat_id=5)).text

@@ -105,6 +105,10 @@ def test_one_half_scale():
         ("明手能不能提醒庄家", None),
         ("第50条", None),
         ("国际比赛分是怎么算的", None),
+        # a number of IMPs won or lost is no score to convert; a difference named with IMPs is one
+        ("我们输了7个IMP，IMP是什么", None),
+        ("We lost 7 IMPs on the last deal. What is an IMP?", None),
+        ("450 imp", "imp"),
         ("", None),
     ],
 )
