@@ -31,11 +31,14 @@ _DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
                "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
 _DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
 _MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
+# 「超了一墩」, 「多拿了一墩」 are overtricks, 「宕了两墩」, 「少拿两墩」, 「差一墩」 undertricks — not tricks taken in all
+_MORE = r"多(?:拿|打|做|赢|得)?"
+_FEWER = r"少(?:拿|打|做|赢|得)?|差"
 _RESULT_RE = (
     rf"(?P<exact>=)"
-    rf"|(?:\+|超过|超)\s*(?P<over>{_NUM})(?:\s*墩)?"
+    rf"|(?:\+|超过|超|{_MORE})\s*了?\s*(?P<over>{_NUM})(?:\s*墩)?"
     rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
-    rf"|(?:-|宕|down|off)\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
+    rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
     rf"|(?P<down1>宕|down)"
     rf"|(?P<made>{_MADE_WORDS})"
 )
@@ -50,7 +53,7 @@ _BAD_STRAIN = re.compile(r"(?<![0-9a-z.])\d{1,2}\s*(?P<strain>[a-z])\s*x{0,2}\s*
 _BAD_LEVEL = re.compile(
     rf"(?<![0-9a-z.])(?P<level>\d{{2}})\s*(?:{_STRAIN_RE})(?![a-wyz])\s*(?:{_DOUBLED_RE})?\s*(?:{_RESULT_RE})"
 )
-_TRICKS = re.compile(rf"(?P<tricks>{_NUM})\s*(?:墩|tricks?)")
+_TRICKS = re.compile(rf"(?:(?P<more>超|{_MORE})|(?P<fewer>宕|{_FEWER}))?(?:拿|打|做|赢|得)?了?\s*(?P<tricks>{_NUM})\s*(?:墩|tricks?)")
 _BOARD = re.compile(
     r"(?:board|bd|牌号|#)\s*(?P<a>-?\d+)"
     r"|第\s*(?P<b>-?\d+)\s*(?:号牌|副牌|副|号|块牌)"
@@ -205,7 +208,7 @@ def parse_result(text: str) -> ContractResult:
     m, rest = _find_contract(text)
     level, strain, doubled, tricks = _contract(m)
     if tricks is None:
-        tricks, rest = _tricks_taken(rest)
+        tricks, rest = _tricks_taken(rest, level, strain)
     assumed = tricks is None
     if assumed:
         tricks = 6 + level
@@ -237,15 +240,26 @@ def _find_contract(text: str) -> tuple[re.Match, str]:
     return m, rest
 
 
-def _tricks_taken(rest: str) -> tuple[int | None, str]:
-    """Tricks written as a count (``10墩``, ``11 tricks``), or None."""
+def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
+    """Tricks written as a count (``10墩``, ``11 tricks``), or as overtricks or undertricks further on
+    (「…我们多拿了一墩」, 「…结果宕了两墩」), or None."""
     t, rest = _take(_TRICKS, rest)
     if t is None:
         return None, rest
-    tricks = _number(t.group("tricks"))
-    if tricks > 13:
+    count = _number(t.group("tricks"))
+    needed = 6 + level
+    if t.group("more"):
+        if needed + count > 13:
+            raise _error(f"{level}{strain} 最多超 {13 - needed} 墩 (一副牌只有 13 墩)",
+                         f"{level}{strain} can make at most {13 - needed} overtricks (a deal has 13 tricks)")
+        return needed + count, rest
+    if t.group("fewer"):
+        if count > needed:
+            raise _error(f"{level}{strain} 最多宕 {needed} 墩", f"{level}{strain} can go at most {needed} down")
+        return needed - count, rest
+    if count > 13:
         raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
-    return tricks, rest
+    return count, rest
 
 
 def _vulnerability_said(rest: str) -> tuple[dict, str]:

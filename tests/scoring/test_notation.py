@@ -66,6 +66,22 @@ def test_label_and_result(text, label, result):
     assert (parsed.label, parsed.result) == (label, result)
 
 
+# Overtricks and undertricks as players write them, 了 and all: never read as the tricks taken in all.
+@pytest.mark.parametrize(
+    "text, label",
+    [("我打3NT超了一墩", "3NT+1"), ("4♠宕了两墩", "4♠-2"), ("4红心超了1", "4♥+1"), ("3NT宕了1", "3NT-1"),
+     ("3NT我们多拿了一墩", "3NT+1"), ("4♠，结果宕了两墩", "4♠-2"), ("4♠差一墩", "4♠-1"), ("3NT少拿了两墩", "3NT-2"),
+     ("3NT拿了10墩", "3NT+1"), ("4♠宕了", "4♠-1")],
+)
+def test_overtricks_and_undertricks_in_players_words(text, label):
+    assert parse_result(text).label == label
+
+
+def test_overtricks_told_further_on_are_checked_against_the_deal():
+    with pytest.raises(ScoringInputError, match="最多超 1 墩"):
+        parse_result("6NT多了两墩")
+
+
 @pytest.mark.parametrize(
     "text, zh, en",
     [
