@@ -40,7 +40,8 @@ _RESULT_RE = (
     rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
     rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
     rf"|(?P<down1>宕|down)"
-    rf"|(?P<made>{_MADE_WORDS})"
+    # (「做成了11墩」: the count that follows says how many)
+    rf"|(?P<made>{_MADE_WORDS})(?!\s*了?\s*(?:{_NUM})\s*(?:墩|tricks?))"
 )
 _CONTRACT = re.compile(
     rf"(?<![0-9a-z.])(?P<level>{_LEVEL})\s*(?P<strain>{_STRAIN_RE})(?![a-wyz])"
@@ -80,7 +81,7 @@ _SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|
 _FILLER_EN = frozenset(
     "what whats is the a an score scores scored scoring for points point how much many by declarer "
     "declared decl with on at in it please result results and of worth get gets do does we i you they "
-    "our my their if when are was were be contract bid played play".split()
+    "our my their if when are was were be contract bid played play made making took taking won".split()
 )
 # Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
 _SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|score")

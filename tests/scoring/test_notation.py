@@ -71,7 +71,8 @@ def test_label_and_result(text, label, result):
     "text, label",
     [("我打3NT超了一墩", "3NT+1"), ("4♠宕了两墩", "4♠-2"), ("4红心超了1", "4♥+1"), ("3NT宕了1", "3NT-1"),
      ("3NT我们多拿了一墩", "3NT+1"), ("4♠，结果宕了两墩", "4♠-2"), ("4♠差一墩", "4♠-1"), ("3NT少拿了两墩", "3NT-2"),
-     ("3NT拿了10墩", "3NT+1"), ("4♠宕了", "4♠-1")],
+     ("3NT拿了10墩", "3NT+1"), ("4♠宕了", "4♠-1"), ("我们打了5♣，做成了11墩", "5♣="), ("4♠做成了12墩", "4♠+2"),
+     ("4S made 11 tricks", "4♠+1"), ("4S took 9 tricks", "4♠-1")],
 )
 def test_overtricks_and_undertricks_in_players_words(text, label):
     assert parse_result(text).label == label
