@@ -20,11 +20,13 @@ MAX_SCORE = 20000  # no bridge score or difference comes near this; larger numbe
 MAX_BOARD = 10000
 MAX_TOP = 1000  # a board top is 2 × (tables − 1) or so; a club never plays 500 tables
 _INTEGER = re.compile(r"(?<![\d.])[-+]?\d+(?![\d.])")
-_IMP_WORDS = frozenset("imp imps vs v versus and diff difference to against how many what is the".split())
-_MP_WORDS = frozenset(
-    "mp mps matchpoint matchpoints matchpointed scores score we us our ours others other tables table "
-    "and vs what how many is are the butler cross imp imps".split()
-)
+# The words an IMP or matchpoint request may come wrapped in ("we were +620 and they were +170 at the other
+# table, imps?"); any other Latin word is reported, so that a typo is not silently dropped.
+_SCORE_TALK = frozenset("we us our ours were was they them their at in on other others table tables room rooms open "
+                        "closed for got get scored score scores points pts and vs v versus against to what how many is "
+                        "are the".split())
+_IMP_WORDS = _SCORE_TALK | frozenset("imp imps diff difference".split())
+_MP_WORDS = _SCORE_TALK | frozenset("mp mps matchpoint matchpoints matchpointed butler cross imp imps".split())
 _OURS = re.compile(r"我们|我方|咱们|(?<![a-z])(?:we|us|our|ours)(?![a-z])")
 ADJUSTED_WORDS = [
     ("plus", r"平均正分|平均加|平均\+|average\s*plus|avg\s*\+|(?<![a-z])(?:a|ave)\+"),

@@ -16,7 +16,12 @@ EXAMPLES_EN = "e.g. 4S+1 vul, 3NTx-2 N board 7, 4H= nv"
 
 _CN_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
                "十": 10, "十一": 11, "十二": 12, "十三": 13}
-_NUM = r"\d{1,2}|十[一二三]?|[一二两三四五六七八九]"
+# "down one", "two down", "ten tricks": English players count tricks in words
+_EN_NUMBERS = {word: n for n, word in enumerate(
+    "one two three four five six seven eight nine ten eleven twelve thirteen".split(), start=1)}
+_NUMBER_OF = {**_CN_NUMBERS, **_EN_NUMBERS}
+_EN_NUM = "|".join(sorted(_EN_NUMBERS, key=len, reverse=True))
+_NUM = rf"\d{{1,2}}|十[一二三]?|[一二两三四五六七八九]|(?<![a-z])(?:{_EN_NUM})(?![a-z])"
 _LEVEL = r"\d(?!\d)|[一二两三四五六七八九]"  # one digit: "68D" is a clause, not a contract
 _STRAINS = {
     "C": ("梅花", "草花", "♣", "♧", "c"),
@@ -31,6 +36,7 @@ _DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
                "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
 _DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
 _MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
+_DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])")
 # 「超了一墩」, 「多拿了一墩」 are overtricks, 「宕了两墩」, 「少拿两墩」, 「差一墩」 undertricks — not tricks taken in all
 _MORE = r"多(?:拿|打|做|赢|得)?"
 _FEWER = r"少(?:拿|打|做|赢|得)?|差"
@@ -39,6 +45,7 @@ _RESULT_RE = (
     rf"|(?:\+|超过|超|{_MORE})\s*了?\s*(?P<over>{_NUM})(?:\s*墩)?"
     rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
     rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
+    rf"|(?P<under2>{_NUM})\s*(?:down|off)(?![a-z])"
     rf"|(?P<down1>宕|down)"
     # (「做成了11墩」: the count that follows says how many)
     rf"|(?P<made>{_MADE_WORDS})(?!\s*了?\s*(?:{_NUM})\s*(?:墩|tricks?))"
@@ -124,7 +131,7 @@ class ContractResult:
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else _CN_NUMBERS[text]
+    return int(text) if text.isdigit() else _NUMBER_OF[text]
 
 
 def _error(zh: str, en: str) -> ScoringInputError:
@@ -183,7 +190,8 @@ def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
             raise _error(f"{level}{strain} 最多超 {13 - needed} 墩 (一副牌只有 13 墩)",
                          f"{level}{strain} can make at most {13 - needed} overtricks (a deal has 13 tricks)")
         return level, strain, doubled, tricks
-    under = _number(m.group("under")) if m.group("under") else 1
+    under = m.group("under") or m.group("under2")
+    under = _number(under) if under else 1
     if under > needed:
         raise _error(f"{level}{strain} 最多宕 {needed} 墩", f"{level}{strain} can go at most {needed} down")
     if under == 0:
@@ -208,6 +216,11 @@ def parse_result(text: str) -> ContractResult:
         text = _BOARD.sub(" ", text, count=1)
     m, rest = _find_contract(text)
     level, strain, doubled, tricks = _contract(m)
+    if not doubled:
+        # "4H-2 doubled", "2 down redoubled": the doubling said after the result (in English words only:
+        # 「…对方说要加倍」 tells what somebody wanted, not the contract)
+        said_after, rest = _take(_DOUBLED_AFTER, rest)
+        doubled = _DOUBLED_OF[said_after.group(0)] if said_after else 0
     if tricks is None:
         tricks, rest = _tricks_taken(rest, level, strain)
     assumed = tricks is None

@@ -145,3 +145,18 @@ def test_bad_input_has_a_message_with_an_example(text, zh, en):
 )
 def test_looks_like_score(text, expected):
     assert looks_like_score(text) is expected
+
+
+# English club talk: tricks counted in words, the number before "down", the doubling said after the result.
+@pytest.mark.parametrize(
+    "text, label",
+    [("3NT down one", "3NT-1"), ("3NT two down", "3NT-2"), ("4H-2 doubled", "4♥x-2"), ("4H 2 down redoubled", "4♥xx-2"),
+     ("4S made eleven tricks", "4♠+1"), ("4H-2 dbl nv", "4♥x-2")],
+)
+def test_results_in_english_club_talk(text, label):
+    assert parse_result(text).label == label
+
+
+def test_a_contract_doubled_twice_over_is_reported():
+    with pytest.raises(ScoringInputError, match="doubled"):
+        parse_result("4Sx-2 doubled")

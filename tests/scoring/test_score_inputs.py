@@ -9,7 +9,8 @@ from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, look
 @pytest.mark.parametrize(
     "text, expected",
     [("620 -100", [620, -100]), ("620 对 -100 多少IMP", [620, -100]), ("620 vs −100", [620, -100]),
-     ("imp 520", [520]), ("差 -520", [-520]), ("+90 -50", [90, -50])],
+     ("imp 520", [520]), ("差 -520", [-520]), ("+90 -50", [90, -50]),
+     ("we were +620 and they were +170 at the other table, imps?", [620, 170]), ("IMPs for 1430 vs 680", [1430, 680])],
 )
 def test_imp_numbers(text, expected):
     assert imp_numbers(text) == expected
@@ -23,6 +24,7 @@ def test_imp_numbers(text, expected):
         ("别桌 450 420, 我们 -50", [450, 420, -50], 2),
         ("第7副: 我们 420, 别桌 450", [420, 450], 0),
         ("board 7 we 420 others 450 430", [420, 450, 430], 0),
+        ("we scored 420, the other tables got 450 420 -50, matchpoints?", [420, 450, 420, -50], 0),
     ],
 )
 def test_mp_scores_and_ours(text, scores, ours):
@@ -72,3 +74,8 @@ def test_adjusted_request(text, kinds, top):
 )
 def test_looks_like_adjusted(text, expected):
     assert looks_like_adjusted(text) is expected
+
+
+def test_a_typo_in_an_imp_request_is_reported_not_dropped():
+    with pytest.raises(ScoringInputError, match="“o”"):
+        imp_numbers("620 vs 17O imp")
