@@ -36,7 +36,7 @@ _DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
                "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
 _DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
 _MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
-_DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])")
+_DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])|(?<=被)(?:再加倍|加倍)")
 # 「超了一墩」, 「多拿了一墩」 are overtricks, 「宕了两墩」, 「少拿两墩」, 「差一墩」 undertricks — not tricks taken in all
 _MORE = r"多(?:拿|打|做|赢|得)?"
 _FEWER = r"少(?:拿|打|做|赢|得)?|差"
@@ -52,7 +52,8 @@ _RESULT_RE = (
 )
 _CONTRACT = re.compile(
     rf"(?<![0-9a-z.])(?P<level>{_LEVEL})\s*(?P<strain>{_STRAIN_RE})(?![a-wyz])"
-    rf"\s*(?P<doubled>{_DOUBLED_RE})?(?![a-z])"
+    # (「5♦被加倍宕两墩」: was doubled)
+    rf"(?:\s*(?:被\s*)?(?P<doubled>{_DOUBLED_RE})(?![a-z])了?)?"
     rf"(?:\s*[,，]?\s*(?P<result>{_RESULT_RE}))?"
 )
 # A level followed by something that is not a strain: "4Q=", "5Z+1" — worth a specific message.
@@ -217,8 +218,8 @@ def parse_result(text: str) -> ContractResult:
     m, rest = _find_contract(text)
     level, strain, doubled, tricks = _contract(m)
     if not doubled:
-        # "4H-2 doubled", "2 down redoubled": the doubling said after the result (in English words only:
-        # 「…对方说要加倍」 tells what somebody wanted, not the contract)
+        # "4H-2 doubled", 「4♠宕两墩，被加倍了」: the doubling said after the result (in English words, or
+        # Chinese as something done to the contract: 「…对方说要加倍」 tells what somebody wanted, not the contract)
         said_after, rest = _take(_DOUBLED_AFTER, rest)
         doubled = _DOUBLED_OF[said_after.group(0)] if said_after else 0
     if tricks is None:
