@@ -81,6 +81,10 @@ _VULNERABILITY = [
     (r"无局|(?<![a-z])(?:nv|non-?vul(?:nerable)?|not\s*vul(?:nerable)?)(?![a-z])", ("declarer", False)),
     (r"有局|(?<![a-z])(?:vul(?:nerable)?)(?![a-z])", ("declarer", True)),
 ]
+# The other side's vulnerability: 「对方有局」, 「防守方无局」, "they are vul", "opps nv" — not the declarer's
+_OTHER_SIDE_VUL = re.compile(
+    r"(?:对方|对手|防守方|防家|他们|敌方|(?<![a-z])(?:opps?|opponents?|they|defenders?|defence|defense)(?:\s+(?:are|were|is))?)"
+    r"\s*(?:有局|无局|(?:not\s*|non-?)?vul(?:nerable)?(?![a-z])|nv(?![a-z]))")
 _SEATS = {"n": "N", "north": "N", "北": "N", "e": "E", "east": "E", "东": "E",
           "s": "S", "south": "S", "南": "S", "w": "W", "west": "W", "西": "W"}
 _SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|(?P<zh>[北东南西])家?")
@@ -279,7 +283,9 @@ def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
 
 def _vulnerability_said(rest: str) -> tuple[dict, str]:
     """What the text says about vulnerability: ``{"declarer": bool}``, ``{"table": None|NS|EW|Both}``
-    or ``{"side": NS|EW}`` (that side not vulnerable), at most one of them."""
+    or ``{"side": NS|EW}`` (that side not vulnerable), at most one of them.  The other side's
+    (「对方有局」, "opps vul") settles nothing about the declarer's and is set aside."""
+    rest = _OTHER_SIDE_VUL.sub(" ", rest)
     said: dict = {}
     for pattern, (kind, value) in _VULNERABILITY:
         found, rest = _take(re.compile(pattern), rest)

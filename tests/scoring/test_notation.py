@@ -170,3 +170,11 @@ def test_a_contract_doubled_twice_over_is_reported():
 )
 def test_a_contract_said_to_be_doubled_is_scored_doubled(text, label):
     assert parse_result(text).label == label
+
+
+# The other side's vulnerability says nothing about the declarer's: both are shown, never the wrong one.
+@pytest.mark.parametrize("text, vulnerable", [("4♠+1 对方有局", None), ("4S+1 they are vul", None), ("4♠+1 防守方有局", None),
+                                             ("4♠+1 我们无局对方有局", False), ("4S+1 nv opps vul", False),
+                                             ("4♠+1 有局", True)])
+def test_the_other_sides_vulnerability_is_not_the_declarers(text, vulnerable):
+    assert parse_result(text).vulnerable is vulnerable
