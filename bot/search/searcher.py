@@ -25,7 +25,7 @@ from bot.rulebook import model as rulebook_module
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
 from bot.search import phrase_cache
 from bot.search.absent_families import told_members, told_out_of_turn
-from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid
+from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid, sufficient_bids
 from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
@@ -350,6 +350,10 @@ class Searcher:
                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None),
                     (lambda: self.words_pooled(q)) if pooled else None, self.absent_titled(q, named))
                 result.absent = self._told_member_first(q, result.absent)
+                # The bids the question tells were sufficient (「对方开叫1♥，我叫了1♠，同伴说我这是不足叫」): whatever
+                # it resembles, it asks the corpus's rule on sufficient bids (18), not Law 27.
+                if any(a.law == INSUFFICIENT_BID_LAW for a in result.absent) and sufficient_bids(q.normalized):
+                    result.absent = [a for a in result.absent if a.law != INSUFFICIENT_BID_LAW]
             # Single characters alone (「你好」 → 好) are never evidence enough; nor is any clause
             # for a question about a law the corpus lacks.
             result.confident = (

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.base.textnorm import normalize_query
-from bot.search.bids import insufficient_bid, told_bids
+from bot.search.bids import insufficient_bid, sufficient_bids, told_bids
 
 STRAINS = ["♣", "♦", "♥", "♠", "NT"]
 
@@ -43,3 +43,15 @@ def test_the_ranking_is_level_then_denomination(level_a, strain_a, level_b, stra
 def test_the_search_reports_the_missing_law_for_a_told_insufficient_bid(corpus_searcher):
     assert 27 in [a.law for a in corpus_searcher.ask("对方开叫1NT，我叫了1♠，怎么办").absent]
     assert 27 not in [a.law for a in corpus_searcher.ask("对方开叫1♥，我争叫1♠，同伴加叫2♠").absent]
+
+
+@pytest.mark.parametrize("text, sufficient", [("对方开叫1♥，我叫了1♠，同伴说我这是不足叫", True), ("对方叫了3♥，我叫3♠可以吗", True),
+                                              ("对方开叫1nt，我叫了1♠", False), ("lho opened 2h and i bid 2d", False),
+                                              ("我们打4♠超一", False)])
+def test_sufficient_bids(text, sufficient):
+    assert sufficient_bids(text) is sufficient
+
+
+def test_a_sufficient_bid_feared_insufficient_gets_no_missing_law_note(corpus_searcher):
+    result = corpus_searcher.ask("对方开叫1♥，我叫了1♠，同伴说我这是不足叫牌，真的吗？")
+    assert 27 not in [a.law for a in result.absent] and result.hits[0].law == 18
