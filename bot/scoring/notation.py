@@ -36,7 +36,9 @@ _DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
                "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
 _DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
 _MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
-_DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])|(?<=被)(?:再加倍|加倍)")
+_DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])"
+                            # 「…被加倍了」, or 加倍 as a word of its own in a list (「1NT宕五 加倍 有局」)
+                            r"|(?:(?<=被)|(?<![^\s,，、;；]))(?:再加倍|加倍)(?![^\s,，、。;；了!?！？])")
 # 「超了一墩」, 「多拿了一墩」 are overtricks, 「宕了两墩」, 「少拿两墩」, 「差一墩」 undertricks — not tricks taken in all
 _MORE = r"多(?:拿|打|做|赢|得)?"
 _FEWER = r"少(?:拿|打|做|赢|得)?|差"
@@ -222,8 +224,9 @@ def parse_result(text: str) -> ContractResult:
     m, rest = _find_contract(text)
     level, strain, doubled, tricks = _contract(m)
     if not doubled:
-        # "4H-2 doubled", 「4♠宕两墩，被加倍了」: the doubling said after the result (in English words, or
-        # Chinese as something done to the contract: 「…对方说要加倍」 tells what somebody wanted, not the contract)
+        # "4H-2 doubled", 「4♠宕两墩，被加倍了」, 「1NT宕五 加倍 有局」: the doubling said after the result (in English
+        # words, or Chinese as something done to the contract or a word of a list: 「…对方说要加倍」 tells what
+        # somebody wanted, not the contract)
         said_after, rest = _take(_DOUBLED_AFTER, rest)
         doubled = _DOUBLED_OF[said_after.group(0)] if said_after else 0
     if tricks is None:

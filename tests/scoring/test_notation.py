@@ -166,7 +166,8 @@ def test_a_contract_doubled_twice_over_is_reported():
 @pytest.mark.parametrize(
     "text, label",
     [("5♦被加倍宕了两墩，无局", "5♦x-2"), ("3NT被加倍超了一墩", "3NTx+1"), ("4♠宕两墩，被加倍了", "4♠x-2"),
-     ("4♠宕两墩，被再加倍", "4♠xx-2"), ("3NT加倍了，宕一", "3NTx-1"), ("我打3NT超了一墩，对方说要加倍", "3NT+1")],
+     ("4♠宕两墩，被再加倍", "4♠xx-2"), ("3NT加倍了，宕一", "3NTx-1"), ("我打3NT超了一墩，对方说要加倍", "3NT+1"),
+     ("1NT宕五 加倍 有局", "1NTx-5"), ("4♠宕两墩，加倍，有局", "4♠x-2"), ("4S-2 对方想加倍", "4♠-2")],
 )
 def test_a_contract_said_to_be_doubled_is_scored_doubled(text, label):
     assert parse_result(text).label == label
