@@ -673,9 +673,12 @@ class Core:
         definition = book.definition(to_simplified(term))
         hits = []
         if definition is None and self.services.ask is not None:
-            hits = list(self.services.search(to_simplified(term), k=10).hits)
-            terms = [h for h in hits if h.law == 0]
-            definition = book.definition(terms[0].term) if terms else None
+            # asked as what the word means, so that a law defining it in so many words comes first
+            # (/define 罚张 → Law 50's 「…均为罚张」, not the clause titled 罚张)
+            asked = f"{term}是什么意思" if _CJK.search(term) else f"what is {term}"
+            hits = list(self.services.search(to_simplified(asked), k=10).hits)
+            # a definition only when the search puts it first: 「不足叫牌」 is 18D's, not 叫牌's
+            definition = book.definition(hits[0].term) if hits and hits[0].law == 0 else None
         if definition is not None:
             return self._definition_reply(definition, lang, context)
         used = [h for h in hits if h.law != 0]

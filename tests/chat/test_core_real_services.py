@@ -49,3 +49,9 @@ def test_a_question_how_matchpoints_work_is_answered_not_scored(core, message):
 
 def test_scores_with_a_typo_still_get_the_scorers_example(core):
     assert "例如" in core.handle(ChatMessage("620 对 -1O 多少IMP", chat_id=5)).text
+
+
+@pytest.mark.parametrize("command, first", [("/define 罚张", "第50条"), ("/define 不足叫牌", "第18条D款")])
+def test_define_of_a_word_a_law_defines_shows_that_law(core, command, first):
+    reply = core.handle(ChatMessage(command, chat_id=6))
+    assert reply.text.startswith(first) and "定义 · " not in reply.text
