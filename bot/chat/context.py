@@ -21,7 +21,8 @@ class ChatContext:
     continues a long answer (``/more 50 2``), or None when nothing is pending; ``lang`` and
     ``traditional`` remember how the user last wrote, for messages that do not tell
     (``50D2`` says nothing about language, 「全文」 nothing about script).  ``whole`` is True when
-    the last answer showed all of its law; ``term`` is the defined term last shown.  The last few
+    the last answer showed all of its law; ``term`` is the defined term last shown; ``choices`` is True
+    when the last answer offered options instead (「全文」 then asks to pick one, not the law before them).  The last few
     questions are kept by number, so a clarifying question's button (「庄家」) re-asks its own
     question even after others were asked in the chat; ``question`` is the latest."""
 
@@ -32,6 +33,7 @@ class ChatContext:
     traditional: bool = False
     whole: bool = False
     term: str | None = None
+    choices: bool = False
     questions: OrderedDict = field(default_factory=OrderedDict)
     _asked: int = 0
 

@@ -232,6 +232,8 @@ class Core:
             return self._help(lang, greeting=True)
         if talk == "thanks":
             return self._note("thanks", lang)
+        if talk == "ask":
+            return self._note("ask_away", lang)
         reference = self._reference(text, lang)
         if reference is not None and not isinstance(reference, Reply):
             return self._law_reply(reference.law, reference.clause, 1, context, lang)
@@ -321,7 +323,7 @@ class Core:
                 if definition is not None:
                     note = say("definition_whole", lang, term=definition.term)
                     return replace(self._definition_reply(definition, lang, context), body=note, title="")
-            return self._note("no_context", lang, word=word)
+            return self._note("pick_first" if context.choices else "no_context", lang, word=word)
         if kind in ("next", "prev"):
             return self._step(kind, str(context.law), context, lang)
         if kind == "more" and context.whole:
@@ -519,12 +521,14 @@ class Core:
             return self._note("unavailable", lang, what=say("search_feature", lang))
         if number is None:
             number = context.remember_question(query)
+        context.choices = False
         result = self.services.search(to_simplified(query), k=1 + ALTERNATIVES, actor=actor)
         hits = list(result.hits)
         # Say first, plainly, when the law for the question is not in the corpus at all.
         missing = "".join(note + "\n" for note in self._absent_notes(result, query, lang))
         ambiguous = getattr(result, "ambiguous", None)
         if ambiguous is not None and actor is None and getattr(ambiguous, "options", None):
+            self._offered_choices(context)
             return self._clarify(ambiguous, number, missing, lang)
         top = hits[0] if hits else None
         if top is None:
@@ -544,6 +548,7 @@ class Core:
             lead = "off_topic" if unrelated and not missing else "not_confident"
             # the law is missing: what follows is what the corpus has near it, not a guess at the answer
             lead = "related_present" if missing else lead
+            self._offered_choices(context)
             return Reply(body=missing + say(lead, lang), buttons=options)
         reply = defined or self._target_reply(top.law, top.clause, top.term, lang, tuple(top.matched), context)
         if reply is None:
@@ -553,6 +558,12 @@ class Core:
             (_button(self._hit_label(h), self._hit_command(h)),) for h in hits[1 : 1 + ALTERNATIVES]
         )
         return replace(reply, body=missing + reply.body, buttons=alternatives + reply.buttons)
+
+    @staticmethod
+    def _offered_choices(context: ChatContext) -> None:
+        """The answer offers options: 「全文」 and 「下一条」 no longer go on from the law answered before it."""
+        context.law, context.clause, context.term, context.next_page, context.whole = None, None, None, None, False
+        context.choices = True
 
     def _absent_notes(self, result, query: str, lang: str) -> list[str]:
         absent = getattr(result, "absent", None)

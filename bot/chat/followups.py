@@ -89,12 +89,22 @@ _THANKS = frozenset({"谢谢", "多谢", "谢了", "谢啦", "感谢", "thanks",
 _SMALL_TALK_PUNCT = re.compile(r"[\s~!！。.,，?？、]+")
 
 
+# Asking to ask (「有个问题想问」, "quick question"): no question yet, and no law about it.
+_ASK_TO_ASK = re.compile(r"^(?:请问|各位|大家好|你好)?(?:我)?(?:有|想问|想请教|请教|问|能问|可以问|能不能问)(?:一?个|几个|一下)?(?:小)?"
+                         r"(?:问题|事儿?)(?:想问|想请教|请教|问一下|问问)?(?:一下)?(?:可以吗|行吗|好吗|吗|呢)?$"
+                         r"|^(?:hi |hello |hey )?(?:i have a|i ve got a|i've got a|got a|quick|can i ask a|may i ask a|one more|a)"
+                         r" (?:quick |small )?(?:question|q)(?: for you| please)?$")
+
+
 def small_talk(text: str) -> str | None:
     """``"hello"`` for a greeting (「你好」, "hi"), ``"thanks"`` for thanks (「谢谢」, "thank you"),
-    None for anything else — a chat opens and closes with these, and no law is about them."""
+    ``"ask"`` for asking to ask (「有个问题想问」, "quick question"), None for anything else — a chat
+    opens and closes with these, and no law is about them."""
     text = _SMALL_TALK_PUNCT.sub(" ", text.lower()).strip()
     if text in _HELLO or text.replace(" ", "") in _HELLO:
         return "hello"
     if text in _THANKS or text.replace(" ", "") in _THANKS:
         return "thanks"
+    if _ASK_TO_ASK.match(text.replace(" ", "") if not text.isascii() else text):
+        return "ask"
     return None

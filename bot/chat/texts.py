@@ -96,6 +96,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "第{law}条没有「{clause}」这一款。以下是第{law}条全文:",
         "Law {law} has no clause {clause}. Here is the whole of Law {law}:",
     ),
+    "ask_away": (
+        "请直接发问题,例如「明手可以提醒庄家吗」、「第50条」或「4S+1 有局」。",
+        "Go ahead and send the question itself, e.g. \"can dummy warn declarer?\", \"law 50\" or \"4S+1 vul\".",
+    ),
+    "pick_first": (
+        "请先点上面的一个选项,再发「{word}」。",
+        "Tap one of the options above first, then send \"{word}\".",
+    ),
     "no_context": (
         "请先问一条规则,例如「第50条」,然后再发「{word}」。",
         "Ask about a law first (e.g. Law 50), then send \"{word}\".",

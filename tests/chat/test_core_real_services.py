@@ -55,3 +55,22 @@ def test_scores_with_a_typo_still_get_the_scorers_example(core):
 def test_define_of_a_word_a_law_defines_shows_that_law(core, command, first):
     reply = core.handle(ChatMessage(command, chat_id=6))
     assert reply.text.startswith(first) and "定义 · " not in reply.text
+
+
+def test_after_options_the_full_text_asks_to_pick_one_not_the_law_before(core):
+    core.handle(ChatMessage("第50条", chat_id=7))
+    offered = core.handle(ChatMessage("明手可以提醒庄家第3墩是谁赢的吗", chat_id=7))
+    assert offered.buttons and not offered.refers_to
+    reply = core.handle(ChatMessage("全文", chat_id=7))
+    assert "罚张" not in reply.text and "选项" in reply.text
+
+
+@pytest.mark.parametrize("message", ["有个问题想问", "请教一个问题", "能问个问题吗？", "quick question", "I have a question"])
+def test_asking_to_ask_gets_an_invitation_not_a_law(core, message):
+    reply = core.handle(ChatMessage(message, chat_id=8))
+    assert ("请直接发问题" in reply.text or "send the question" in reply.text) and "第61条" not in reply.text
+
+
+@pytest.mark.parametrize("message", ["有个问题：明手可以提醒庄家吗", "问题"])
+def test_a_question_after_the_words_is_still_searched(core, message):
+    assert "请直接发问题" not in core.handle(ChatMessage(message, chat_id=8)).text
