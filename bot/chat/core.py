@@ -51,7 +51,7 @@ _COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
 _ASKS_HOW = re.compile(r"怎么算|怎么来的|怎么计算|如何计算|是什么|什么意思|为什么|\bhow (?:is|are|do|does)\b|\bwhat (?:is|are)\b|\bwhy\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Four letters make an English word; shorter ones (NT, vul, x) are usually bridge notation.
-_ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}|\b(?:law|laws|the|what|how|why|who|is|are|can|may|does|do)\b", re.I)
+_ENGLISH_WORD = re.compile(r"[A-Za-z]{4,}|\b(?:law|laws|the|what|how|why|who|is|are|can|may|does|do|hi|hey|all|bye|thx|got|see)\b", re.I)
 
 
 def detect_lang(text: str, fallback: str = "zh") -> str:
@@ -234,6 +234,10 @@ class Core:
             return self._note("thanks", lang)
         if talk == "ask":
             return self._note("ask_away", lang)
+        if talk == "help":
+            return self._help(lang)
+        if talk in ("ack", "why"):
+            return self._note(talk, lang)
         reference = self._reference(text, lang)
         if reference is not None and not isinstance(reference, Reply):
             return self._law_reply(reference.law, reference.clause, 1, context, lang)

@@ -96,15 +96,35 @@ _ASK_TO_ASK = re.compile(r"^(?:请问|各位|大家好|你好)?(?:我)?(?:有|�
                          r" (?:quick |small )?(?:question|q)(?: for you| please)?$")
 
 
+# A greeting to the group (「早上好各位」, "hi all"), thanks with a few words more (「谢谢你的回答」, "thanks a lot"),
+# how to use the bot (「这个机器人怎么用」), an acknowledgement (「好的」, 「收到」, "got it") and a bare "why".
+_HELLO_MORE = re.compile(r"^(?:各位|大家)?(?:你好|您好|早上好|上午好|下午好|晚上好|早安|晚安)(?:各位|大家|呀|啊)?$"
+                         r"|^(?:各位|大家)(?:好|早)(?:呀|啊)?$"
+                         r"|^(?:hi|hello|hey|good (?:morning|afternoon|evening))(?: (?:all|everyone|everybody|folks|guys|there))?$")
+_THANKS_MORE = re.compile(r"^(?:谢谢|多谢|感谢|谢了|谢啦)[^?？吗呢]{0,8}$|^(?:thanks|thank you|thx|ty)(?: [a-z]+){0,3}$")
+_HELP = re.compile(r"^(?:帮助|使用说明|说明|用法|怎么用|如何使用|(?:这个|你)(?:机器人|bot)?(?:怎么用|能做什么|会什么))$"
+                   r"|^(?:help|usage|how (?:do i|to) use (?:this|you|it|the bot)|what can you do)$")
+_ACK = re.compile(r"^(?:好的?|好吧|好滴|ok|okay|明白了?|懂了|知道了|收到|了解|行|嗯嗯?|再见|拜拜|got it|i see|bye|see you|cheers)$")
+_WHY = re.compile(r"^(?:为什么|为啥|why)$")
+
+
 def small_talk(text: str) -> str | None:
     """``"hello"`` for a greeting (「你好」, "hi"), ``"thanks"`` for thanks (「谢谢」, "thank you"),
-    ``"ask"`` for asking to ask (「有个问题想问」, "quick question"), None for anything else — a chat
-    opens and closes with these, and no law is about them."""
+    ``"ask"`` for asking to ask (「有个问题想问」, "quick question"), ``"help"`` for how to use the bot
+    (「怎么用」), ``"ack"`` for an acknowledgement (「好的」, "got it"), ``"why"`` for a bare why, None
+    for anything else — a chat opens and closes with these, and no law is about them."""
     text = _SMALL_TALK_PUNCT.sub(" ", text.lower()).strip()
-    if text in _HELLO or text.replace(" ", "") in _HELLO:
+    compact = text.replace(" ", "")
+    if text in _HELLO or compact in _HELLO or _HELLO_MORE.match(text if text.isascii() else compact):
         return "hello"
-    if text in _THANKS or text.replace(" ", "") in _THANKS:
+    if text in _THANKS or compact in _THANKS or _THANKS_MORE.match(text if text.isascii() else compact):
         return "thanks"
-    if _ASK_TO_ASK.match(text.replace(" ", "") if not text.isascii() else text):
+    if _ASK_TO_ASK.match(compact if not text.isascii() else text):
         return "ask"
+    if _HELP.match(text if text.isascii() else compact):
+        return "help"
+    if _ACK.match(text if text.isascii() else compact):
+        return "ack"
+    if _WHY.match(text if text.isascii() else compact):
+        return "why"
     return None

@@ -96,6 +96,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "第{law}条没有「{clause}」这一款。以下是第{law}条全文:",
         "Law {law} has no clause {clause}. Here is the whole of Law {law}:",
     ),
+    "ack": ("好的。还有问题随时发。", "OK. Ask any time."),
+    "why": (
+        "我只能引用规则原文,说不出规则背后的理由。想看整条请发「全文」,或者把情况说得具体些。",
+        "I can quote the Laws but not the reasons behind them. Send \"full\" for the whole law, or tell me more about the situation.",
+    ),
     "ask_away": (
         "请直接发问题,例如「明手可以提醒庄家吗」、「第50条」或「4S+1 有局」。",
         "Go ahead and send the question itself, e.g. \"can dummy warn declarer?\", \"law 50\" or \"4S+1 vul\".",

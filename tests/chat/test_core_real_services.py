@@ -74,3 +74,20 @@ def test_asking_to_ask_gets_an_invitation_not_a_law(core, message):
 @pytest.mark.parametrize("message", ["有个问题：明手可以提醒庄家吗", "问题"])
 def test_a_question_after_the_words_is_still_searched(core, message):
     assert "请直接发问题" not in core.handle(ChatMessage(message, chat_id=8)).text
+
+
+# What a chat says around its questions gets a word back, never a search: no missing-law note for 「为什么」.
+@pytest.mark.parametrize("message, reply_has", [
+    ("谢谢你的回答", "不客气"), ("thanks a lot", "welcome"), ("大家晚上好", "桥牌规则助手"), ("hi all", "Hello"),
+    ("这个机器人怎么用", "/define"), ("help", "/define"), ("收到", "随时"), ("好", "随时"), ("got it", "Ask any time"),
+    ("为什么", "理由"), ("why?", "reasons"),
+])
+def test_small_talk_gets_a_word_back(core, message, reply_has):
+    reply = core.handle(ChatMessage(message, chat_id=14))
+    assert reply_has in reply.text and "本语料未收录" not in reply.text
+
+
+@pytest.mark.parametrize("message", ["谢谢，再问一下明手可以提醒庄家吗", "好的罚张怎么处理"])
+def test_a_question_after_thanks_or_ok_is_still_a_question(core, message):
+    reply = core.handle(ChatMessage(message, chat_id=15))
+    assert "不客气" not in reply.text and "随时" not in reply.text
