@@ -240,6 +240,12 @@ class Core:
             return self._note(talk, lang)
         reference = self._reference(text, lang)
         if reference is not None and not isinstance(reference, Reply):
+            # 「4H」, 「3D」: a law with no such clause, but a contract — its score, not the law
+            law = self.services.rulebook.law(reference.law)
+            if reference.clause and law is not None and law.clause(reference.clause) is None:
+                scoring = self._scoring(text, context, lang)
+                if scoring is not None:
+                    return scoring
             return self._law_reply(reference.law, reference.clause, 1, context, lang)
         # 「620 vs 170 imp」, 「77 table」 read as malformed references: scoring gets its turn first.
         scoring = self._scoring(text, context, lang)

@@ -97,6 +97,9 @@ _FILLER_EN = frozenset(
     "declared decl with on at in it please result results and of worth get gets do does we i you they "
     "our my their if when are was were be contract bid played play made making took taking won".split()
 )
+# What may stand beside a contract alone: its vulnerability, its declarer, punctuation.
+_ALONE_EXTRAS = re.compile(r"[\s,，。.!！?？]+|(?:双方|南北|东西)?(?:有局|无局)|庄家|[北东南西]家?"
+                           r"|(?<![a-z])(?:vul(?:nerable)?|nv|non-?vul|both|none|ns|ew|[nesw])(?![a-z])")
 # Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
 _SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|score")
 
@@ -345,5 +348,7 @@ def looks_like_score(text: str) -> bool:
     for m in _CONTRACT.finditer(text):
         if m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():]):
             return True
+        if not _ALONE_EXTRAS.sub("", text[: m.start()] + text[m.end():]):
+            return True   # a contract alone (「3NT」, 「6NT有局」, "4S vul") asks what it scores, made
     bad = _BAD_STRAIN.search(text)
     return bool(_BAD_LEVEL.search(text) or (bad and bad.group("strain") not in _STRAIN_OF))

@@ -91,3 +91,13 @@ def test_small_talk_gets_a_word_back(core, message, reply_has):
 def test_a_question_after_thanks_or_ok_is_still_a_question(core, message):
     reply = core.handle(ChatMessage(message, chat_id=15))
     assert "不客气" not in reply.text and "随时" not in reply.text
+
+
+# A contract alone asks what it scores, made — unless it is a clause of the Laws (6D is Law 6's).
+@pytest.mark.parametrize("message, expected", [("3NT", "+400"), ("4H", "4♥="), ("6NT有局", "+1440"), ("4S vul", "+620"),
+                                               ("6D", "第6条D款"), ("第4条H款", "第4条"), ("3NT是什么意思", "")])
+def test_a_contract_alone_is_scored_a_clause_is_shown(core, message, expected):
+    reply = core.handle(ChatMessage(message, chat_id=16))
+    assert expected in reply.text and "看不懂条款编号" not in reply.text
+    if message == "3NT是什么意思":
+        assert "庄家方" not in reply.text

@@ -136,7 +136,10 @@ def test_bad_input_has_a_message_with_an_example(text, zh, en):
         ("Law 12C1", False),
         ("1NT开叫后同伴叫2C是什么意思", False),
         ("1NT-2♣ 是什么约定", False),
-        ("4S", False),
+        # a contract alone asks what it scores (it was read as a malformed law reference); a question about it does not
+        ("4S", True),
+        ("6NT有局", True),
+        ("3NT是什么意思", False),
         ("", False),
         ("620 对 -100 多少IMP", False),
         ("7号牌谁发牌", False),
