@@ -148,6 +148,16 @@ def _error(zh: str, en: str) -> ScoringInputError:
     return ScoringInputError(f"{zh}。{EXAMPLES_ZH}", f"{en}; {EXAMPLES_EN}.")
 
 
+def _too_many_overtricks(level: int, strain: str) -> ScoringInputError:
+    most = 13 - 6 - level
+    return _error(f"{level}{strain} 最多超 {most} 墩 (一副牌只有 13 墩)",
+                  f"{level}{strain} can make at most {most} overtricks (a deal has 13 tricks)")
+
+
+def _too_many_undertricks(level: int, strain: str) -> ScoringInputError:
+    return _error(f"{level}{strain} 最多宕 {6 + level} 墩", f"{level}{strain} can go at most {6 + level} down")
+
+
 def _prepare(text: str) -> str:
     if not isinstance(text, str) or not text.strip():
         raise _error("请写出定约和结果", "Please give a contract and its result")
@@ -197,13 +207,12 @@ def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
     if over:
         tricks = needed + _number(over)
         if tricks > 13:
-            raise _error(f"{level}{strain} 最多超 {13 - needed} 墩 (一副牌只有 13 墩)",
-                         f"{level}{strain} can make at most {13 - needed} overtricks (a deal has 13 tricks)")
+            raise _too_many_overtricks(level, strain)
         return level, strain, doubled, tricks
     under = m.group("under") or m.group("under2")
     under = _number(under) if under else 1
     if under > needed:
-        raise _error(f"{level}{strain} 最多宕 {needed} 墩", f"{level}{strain} can go at most {needed} down")
+        raise _too_many_undertricks(level, strain)
     if under == 0:
         return level, strain, doubled, needed
     return level, strain, doubled, needed - under
@@ -275,12 +284,11 @@ def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
     needed = 6 + level
     if t.group("more"):
         if needed + count > 13:
-            raise _error(f"{level}{strain} 最多超 {13 - needed} 墩 (一副牌只有 13 墩)",
-                         f"{level}{strain} can make at most {13 - needed} overtricks (a deal has 13 tricks)")
+            raise _too_many_overtricks(level, strain)
         return needed + count, rest
     if t.group("fewer"):
         if count > needed:
-            raise _error(f"{level}{strain} 最多宕 {needed} 墩", f"{level}{strain} can go at most {needed} down")
+            raise _too_many_undertricks(level, strain)
         return needed - count, rest
     if count > 13:
         raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
