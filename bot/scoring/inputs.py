@@ -153,6 +153,10 @@ def adjusted_request(text: str) -> tuple[list[str], float | None]:
     return kinds[:1] or ["minus", "average", "plus"], top
 
 
+# What an adjusted score is worth (「平均正分是多少」, 「…算几个IMP」, "what is average plus"), or the word alone
+# (「平均正分？」) — not a question that only mentions one (「裁判给了平均正分，我们还能申诉吗？」 is about appeals).
+_ADJUSTED_VALUE = re.compile(r"多少|几|是什么|算什么|百分|顶分|(?<![a-z])(?:what|how|worth|top)(?![a-z])")
+_ADJUSTED_ALONE = re.compile("|".join(p for _, p in ADJUSTED_WORDS) + r"|[\s?？。.!！]")
 _IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
 # 「输了7个IMP」, "lost 7 IMPs": a number of IMPs won or lost (at most 24), not a score to convert.
 _IMP_AMOUNT = re.compile(r"(?<![\d.])[-+]?(\d{1,2})\s*(?:个)?\s*(?:imps?|国际比赛分)(?![a-z])")
@@ -190,7 +194,7 @@ def reply_kind(text: str) -> str | None:
         return "imp"
     if _MP_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
-    if looks_like_adjusted(norm) and re.search(r"多少|是什么|what|how|调整|adjusted|\?|？", norm):
+    if looks_like_adjusted(norm) and (_ADJUSTED_VALUE.search(norm) or not _ADJUSTED_ALONE.sub("", norm)):
         return "adjusted"
     if _mentions_board(norm) and (_BOARD_CUE.search(norm) or not _BOARD_ALONE.sub("", norm)):
         return "board"

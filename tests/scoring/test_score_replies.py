@@ -109,6 +109,11 @@ def test_one_half_scale():
         ("我们输了7个IMP，IMP是什么", None),
         ("We lost 7 IMPs on the last deal. What is an IMP?", None),
         ("450 imp", "imp"),
+        # what an adjusted score is worth, or the word alone; not a question that only mentions one
+        ("平均负分是百分之几", "adjusted"),
+        ("平均正分？", "adjusted"),
+        ("裁判给了平均正分，我们还能申诉吗？", None),
+        ("the TD gave us average plus, can we appeal?", None),
         ("", None),
     ],
 )
