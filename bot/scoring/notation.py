@@ -95,13 +95,17 @@ _SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|
 _FILLER_EN = frozenset(
     "what whats is the a an score scores scored scoring for points point how much many by declarer "
     "declared decl with on at in it please result results and of worth get gets do does we i you they "
-    "our my their if when are was were be contract bid played play made making took taking won".split()
+    "our my their if when are was were be contract bid played play made making took taking won can tell me".split()
 )
 # What may stand beside a contract alone: its vulnerability, its declarer, punctuation.
 _ALONE_EXTRAS = re.compile(r"[\s,，。.!！?？]+|(?:双方|南北|东西)?(?:有局|无局)|庄家|[北东南西]家?"
                            r"|(?<![a-z])(?:vul(?:nerable)?|nv|non-?vul|both|none|ns|ew|[nesw])(?![a-z])")
 # Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
-_SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|score")
+_SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|罚多少|罚了多少|score")
+# A rules question told with a result as its background: asked about, not scored.
+_RULES_ASKED = re.compile(r"怎么判|怎么办|怎么处理|如何处理|可以吗|行吗|能不能|可不可以|算不算|违规|犯规|判罚|裁判|藏牌|罚张"
+                          r"|(?<![a-z])(?:is (?:that|it|this) (?:ok|okay|allowed|legal|right)|allowed|legal|ruling|penalty"
+                          r"|director|td|can|may|should)(?![a-z])")
 
 
 @dataclass(frozen=True)
@@ -353,6 +357,8 @@ def looks_like_score(text: str) -> bool:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHARS:
         return False
     text = normalize_query(text.replace("\ufe0f", ""))
+    if not _SCORE_CUE.search(text) and _RULES_ASKED.search(text):
+        return False   # a rules question told with its result (「4♠做成了，对方说我们藏牌，怎么判」)
     for m in _CONTRACT.finditer(text):
         if m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():]):
             return True

@@ -182,3 +182,15 @@ def test_a_contract_said_to_be_doubled_is_scored_doubled(text, label):
                                              ("4♠+1 有局", True)])
 def test_the_other_sides_vulnerability_is_not_the_declarers(text, vulnerable):
     assert parse_result(text).vulnerable is vulnerable
+
+
+# A rules question told with its result is asked about, not scored; a score asked for still is.
+@pytest.mark.parametrize("text, expected", [("4♠做成了，对方说我们藏牌，怎么判", False), ("我们3NT宕一，明手在打牌时提醒了庄家，这样可以吗", False),
+                                            ("4S+1 but dummy touched a card, is that ok?", False), ("3NT宕1 罚多少", True),
+                                            ("can you score 4S+1", True)])
+def test_a_rules_question_told_with_its_result_is_not_scored(text, expected):
+    assert looks_like_score(text) is expected
+
+
+def test_a_score_asked_politely_is_read():
+    assert parse_result("can you score 4S+1").label == "4♠+1"
