@@ -24,11 +24,11 @@ _EN_NUM = "|".join(sorted(_EN_NUMBERS, key=len, reverse=True))
 _NUM = rf"\d{{1,2}}|十[一二三]?|[一二两三四五六七八九]|(?<![a-z])(?:{_EN_NUM})(?![a-z])"
 _LEVEL = r"\d(?!\d)|[一二两三四五六七八九]"  # one digit: "68D" is a clause, not a contract
 _STRAINS = {
-    "C": ("梅花", "草花", "♣", "♧", "c"),
-    "D": ("方块", "方片", "方砖", "♦", "♢", "d"),
-    "H": ("红心", "红桃", "♥", "♡", "h"),
-    "S": ("黑桃", "♠", "♤", "s"),
-    "NT": ("无将", "无王", "无主", "nt", "n"),
+    "C": ("梅花", "草花", "♣", "♧", "c", "clubs", "club"),
+    "D": ("方块", "方片", "方砖", "♦", "♢", "d", "diamonds", "diamond"),
+    "H": ("红心", "红桃", "♥", "♡", "h", "hearts", "heart"),
+    "S": ("黑桃", "♠", "♤", "s", "spades", "spade"),
+    "NT": ("无将", "无王", "无主", "nt", "n", "notrumps", "notrump", "no trumps", "no trump", "no-trump"),
 }
 _STRAIN_OF = {word: strain for strain, words in _STRAINS.items() for word in words}
 _STRAIN_RE = "|".join(sorted(map(re.escape, _STRAIN_OF), key=len, reverse=True))
@@ -46,6 +46,8 @@ _RESULT_RE = (
     rf"(?P<exact>=)"
     rf"|(?:\+|超过|超|{_MORE})\s*了?\s*(?P<over>{_NUM})(?:\s*墩)?"
     rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
+    # "4S making 5": the level reached, 11 tricks
+    rf"|(?:making|made)\s+(?P<reached>[1-7]|one|two|three|four|five|six|seven)(?![0-9a-z])(?!\s*tricks?)"
     rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
     rf"|(?P<under2>{_NUM})\s*(?:down|off)(?![a-z])"
     rf"|(?P<down1>宕|down)"
@@ -207,6 +209,8 @@ def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
     needed = 6 + level
     if m.group("exact") or m.group("made"):
         return level, strain, doubled, needed
+    if m.group("reached"):
+        return level, strain, doubled, 6 + _number(m.group("reached"))
     over = m.group("over") or m.group("over2")
     if over:
         tricks = needed + _number(over)

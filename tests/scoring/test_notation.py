@@ -194,3 +194,11 @@ def test_a_rules_question_told_with_its_result_is_not_scored(text, expected):
 
 def test_a_score_asked_politely_is_read():
     assert parse_result("can you score 4S+1").label == "4♠+1"
+
+
+# Strains in English words, and the level reached ("4 spades making 5": eleven tricks).
+@pytest.mark.parametrize("text, label", [("4 spades making 5 vul", "4♠+1"), ("3 no trump down 2", "3NT-2"),
+                                         ("4 hearts doubled making", "4♥x="), ("3NT making 4", "3NT+1"), ("4S made 5", "4♠+1"),
+                                         ("2 clubs made 3", "2♣+1"), ("7 hearts making 6", "7♥-1")])
+def test_english_strains_and_the_level_reached(text, label):
+    assert parse_result(text).label == label
