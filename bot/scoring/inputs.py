@@ -208,10 +208,7 @@ def _scores_beside_imps(norm: str) -> bool:
     """True when a message naming IMPs holds a number that is not itself a number of IMPs (24 at most):
     「620 对 -100 多少IMP」, 「差520是多少imp」 — not 「我们输了7个IMP，IMP是什么」."""
     most = imp_scale()[-1][2]   # the top row of Law 78B's table
-    amounts = [m for m in _IMP_AMOUNT.finditer(norm) if int(m.group(1)) <= most]
-    rest = norm
-    for m in reversed(amounts):
-        rest = rest[: m.start()] + " " + rest[m.end():]
+    rest = _IMP_AMOUNT.sub(lambda m: " " if int(m.group(1)) <= most else m.group(0), norm)
     return bool(_INTEGER.findall(rest))
 
 

@@ -56,14 +56,4 @@ def sufficient_bids(text: str) -> bool:
     """Whether ``text`` tells a bid made after another and every such bid outranks the one before it
     (「对方开叫1♥，我叫了1♠」, "RHO bid 2H after my 1S"): the calls told were sufficient, whatever the
     asker fears, so the question is no insufficient bid's."""
-    bids = told_bids(text)
-    compared = False
-    for j, later in enumerate(bids[1:], 1):
-        if not later[1]:
-            continue
-        made_before = [b for b in bids[:j] if b[1]]
-        earlier = made_before[-1] if made_before else bids[j - 1]
-        if later[0] <= earlier[0]:
-            return False
-        compared = True
-    return compared and not insufficient_bid(text)
+    return any(made for _, made, _, _ in told_bids(text)[1:]) and not insufficient_bid(text)
