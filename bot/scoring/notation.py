@@ -67,6 +67,11 @@ _BAD_LEVEL = re.compile(
     rf"(?<![0-9a-z.])(?P<level>\d{{2}})\s*(?:{_STRAIN_RE})(?![a-wyz])\s*(?:{_DOUBLED_RE})?\s*(?:{_RESULT_RE})"
 )
 _TRICKS = re.compile(rf"(?:(?P<more>超|{_MORE})|(?P<fewer>宕|{_FEWER}))?(?:拿|打|做|赢|得)?了?\s*(?P<tricks>{_NUM})\s*(?:墩|tricks?)")
+# A result told apart from its contract: "2 down doubled in 4H", 「宕2，4♠加倍」
+_RESULT_APART = re.compile(
+    rf"(?<![0-9a-z])(?P<under>{_NUM})\s*(?:down|off)(?![a-z])|(?<![a-z])down\s*(?P<under2>{_NUM})(?![0-9a-z])"
+    rf"|(?:宕|{_FEWER})\s*了?\s*(?P<under3>{_NUM})|(?:超|{_MORE})\s*了?\s*(?P<over>{_NUM})"
+)
 _BOARD = re.compile(
     r"(?:board|bd|牌号|#)\s*(?P<a>-?\d+)"
     r"|第\s*(?P<b>-?\d+)\s*(?:号牌|副牌|副|号|块牌)"
@@ -251,6 +256,8 @@ def parse_result(text: str) -> ContractResult:
         doubled = _DOUBLED_OF[said_after.group(0)] if said_after else 0
     if tricks is None:
         tricks, rest = _tricks_taken(rest, level, strain)
+    if tricks is None:
+        tricks, rest = _result_apart(rest, level, strain)
     assumed = tricks is None
     if assumed:
         tricks = 6 + level
@@ -301,6 +308,23 @@ def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
     if count > 13:
         raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
     return count, rest
+
+
+def _result_apart(rest: str, level: int, strain: str) -> tuple[int | None, str]:
+    """Tricks from a result told apart from the contract ("2 down … in 4H", 「4♠…最后宕2」), or None."""
+    r, rest = _take(_RESULT_APART, rest)
+    if r is None:
+        return None, rest
+    needed = 6 + level
+    if r.group("over"):
+        over = _number(r.group("over"))
+        if needed + over > 13:
+            raise _too_many_overtricks(level, strain)
+        return needed + over, rest
+    under = _number(r.group("under") or r.group("under2") or r.group("under3"))
+    if under > needed:
+        raise _too_many_undertricks(level, strain)
+    return needed - under, rest
 
 
 def _vulnerability_said(rest: str) -> tuple[dict, str]:
@@ -364,7 +388,8 @@ def looks_like_score(text: str) -> bool:
     if not _SCORE_CUE.search(text) and _RULES_ASKED.search(text):
         return False   # a rules question told with its result (「4♠做成了，对方说我们藏牌，怎么判」)
     for m in _CONTRACT.finditer(text):
-        if m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():]):
+        if (m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():])
+                or _RESULT_APART.search(text[: m.start()] + " " + text[m.end():])):
             return True
         if not _ALONE_EXTRAS.sub("", text[: m.start()] + text[m.end():]):
             return True   # a contract alone (「3NT」, 「6NT有局」, "4S vul") asks what it scores, made

@@ -160,6 +160,22 @@ def test_results_in_english_club_talk(text, label):
     assert parse_result(text).label == label
 
 
+# The result told before the contract, or apart from it: "2 down doubled not vul in 4H".
+@pytest.mark.parametrize(
+    "text, label",
+    [("2 down doubled not vul in 4H", "4♥x-2"), ("one off in 3NT vul", "3NT-1"), ("down 2 in 4H doubled", "4♥x-2"),
+     ("我们打4♠，最后宕2，有局", "4♠-2"), ("3NT，最后超1", "3NT+1")],
+)
+def test_results_told_apart_from_the_contract(text, label):
+    assert looks_like_score(text)
+    assert parse_result(text).label == label
+
+
+def test_a_result_apart_from_the_contract_is_still_checked():
+    with pytest.raises(ScoringInputError, match="宕"):
+        parse_result("down 9 in 2S")
+
+
 def test_a_contract_doubled_twice_over_is_reported():
     with pytest.raises(ScoringInputError, match="doubled"):
         parse_result("4Sx-2 doubled")
