@@ -30,7 +30,7 @@ from bot.search.actors import ACTOR_OVERRIDES_PATH, clause_actors
 from bot.base.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
-INDEX_VERSION = 15
+INDEX_VERSION = 16
 KEEP_INDEXES = 3
 GLOSSARY_PATH = CORPUS_DIR / "glossary.yaml"
 FTS_COLUMNS = ("t_title", "t_heading", "t_body", "t_chars", "t_bigrams", "t_situations")

@@ -56,6 +56,8 @@ def test_traditional_replies_use_the_usual_character_forms():
         ("佢跌咗張牌落枱面", "他掉了张牌落桌面"),
         ("再加倍係咩嚟？", "再加倍是什么?"),
         ("防家係邊兩個人？同莊家有咩分別？", "防家是哪两个人?同庄家有什么分别?"),
+        ("獎分究竟指邊啲分？", "奖分究竟指哪些分?"),
+        ("TD係負責啲咩？", "td是负责什么?"),
     ],
 )
 def test_cantonese_becomes_mandarin(raw, expected):
