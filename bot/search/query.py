@@ -502,6 +502,8 @@ _LOOSE_ZH = (
 )
 _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同|vs\.?|对比)(.{1,8}?)(?:(?:到底)?(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
                        r"|(?:到底)?差(?:别)?在哪(?:里|儿)?"
+                       # Hong Kong's 「有咩分別」 (not 「分别是谁」: respectively)
+                       r"|(?:到底)?(?:有什么|有啥|有没有)分别"
                        # 「X和Y是一回事吗」: only as the end of the sentence (「明手跟庄家一样可以…」 tells a case)
                        r"|(?:是|算)?(?:一回事|一个意思|同一个(?:意思|东西|概念)?|一样|一样的)(?:吗|么|吧|不|啊)?$)")
 # "is X the same as Y", "is X just another word for Y"
@@ -528,7 +530,7 @@ _LOOSE_EN = re.compile(
 
 
 _SENTENCE_END = re.compile(r"[?？!！。;；]+")
-_BARE_DIFFERENCE = re.compile(r"^(?:到底)?(?:有什么|有啥|有甚么)?(?:区别|不同|不一样|差别|差异)(?:吗|呢)?$|^(?:到底)?差(?:别)?在哪(?:里|儿)?$")
+_BARE_DIFFERENCE = re.compile(r"^(?:到底)?(?:有什么|有啥|有甚么)?(?:区别|不同|不一样|差别|差异)(?:吗|呢)?$|^(?:到底)?差(?:别)?在哪(?:里|儿)?$|^(?:到底)?(?:有什么|有啥)分别(?:吗|呢)?$")
 _EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")

@@ -317,7 +317,9 @@ def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_search
                                              # a later sentence asks about the second on its own: it comes first
                                              ("叫牌和实质叫牌有什么区别？什么才算实质叫牌", ["实质叫牌", "叫牌"]),
                                              ("庄家和明手有啥不同？明手到底指谁", ["明手", "庄家"]),
-                                             ("对手 vs 防家，有啥不同？", ["对手", "防家"])])
+                                             ("对手 vs 防家，有啥不同？", ["对手", "防家"]),
+                                             # Hong Kong's 「有咩分別」
+                                             ("莊家同明手有咩分別？", ["庄家", "明手"])])
 def test_a_comparison_shows_both_definitions_first(corpus_searcher, question, terms):
     hits = corpus_searcher.ask(question).hits
     assert [(h.law, h.term) for h in hits[:2]] == [(0, t) for t in terms]
