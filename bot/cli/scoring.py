@@ -89,7 +89,8 @@ def score_command(expr, vul, board, as_json, lang):
 @_LANG
 @_friendly
 def imp_command(numbers, as_json, lang):
-    """IMPs (Law 78B) for a difference or two scores, e.g. `bridgebot imp 620 -100`, `bridgebot imp 520`."""
+    """IMPs (Law 78B) for a difference, two scores or one board's results at two tables, e.g.
+    `bridgebot imp 620 -100`, `bridgebot imp 520`, `bridgebot imp 3NT+1 vs 4S= vul`."""
     text = " ".join(numbers)
     reply = replies.imp_reply(text, lang)  # validates before the JSON path uses the numbers
     if as_json:

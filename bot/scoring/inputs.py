@@ -13,6 +13,7 @@ from bot.scoring.boards import board_info
 from bot.scoring.tables import imp_scale
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import MAX_CHARS, looks_like_score, parse_board
+from bot.scoring.pairs import looks_like_pair
 from bot.base.textnorm import normalize_query
 
 MAX_SCORES = 100  # one board's traveller; keeps the table under Telegram's 4096 characters
@@ -182,6 +183,8 @@ def reply_kind(text: str) -> str | None:
     (not a scoring request — e.g. an ordinary rules question)."""
     if not isinstance(text, str) or not text.strip():
         return None
+    if looks_like_pair(text):
+        return "imp"   # one board's results at two tables (「3NT+1 对 4♠=」)
     if looks_like_score(text):
         return "score"
     if len(text) > MAX_CHARS:

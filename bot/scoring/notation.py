@@ -289,6 +289,19 @@ def _find_contract(text: str) -> tuple[re.Match, str]:
     return m, rest
 
 
+def two_results(text: str) -> tuple[str, str] | None:
+    """The two tables' results of a comparison (「3NT+1 对 4♠=」, "4S+1 vs 3NT= vul"), as the text of
+    each (from its contract up to the next), or None when the text does not hold exactly two contracts.
+    The text before the first contract (「我们」, "we had") goes with neither."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    text = _prepare(text)
+    found = list(_CONTRACT.finditer(text))
+    if len(found) != 2:
+        return None
+    return text[found[0].start(): found[1].start()], text[found[1].start():]
+
+
 def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
     """Tricks written as a count (``10墩``, ``11 tricks``), or as overtricks or undertricks further on
     (「…我们多拿了一墩」, 「…结果宕了两墩」), or None."""
@@ -378,6 +391,12 @@ def _check_leftovers(rest: str) -> None:
             raise _error(f"看不懂 “{word}”", f"Cannot read “{word}”")
 
 
+def asks_rules(normalized: str) -> bool:
+    """True when a normalised message with a result in it asks a rules question about it
+    (「4♠做成了，对方说我们藏牌，怎么判」) and not its score."""
+    return not _SCORE_CUE.search(normalized) and bool(_RULES_ASKED.search(normalized))
+
+
 def looks_like_score(text: str) -> bool:
     """True when a plain message asks for the score of a contract (``4♠+1 有局多少分``,
     ``3NTx-2``), including malformed ones like ``8S=`` that deserve a helpful error;
@@ -385,7 +404,7 @@ def looks_like_score(text: str) -> bool:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHARS:
         return False
     text = normalize_query(text.replace("\ufe0f", ""))
-    if not _SCORE_CUE.search(text) and _RULES_ASKED.search(text):
+    if asks_rules(text):
         return False   # a rules question told with its result (「4♠做成了，对方说我们藏牌，怎么判」)
     for m in _CONTRACT.finditer(text):
         if (m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():])

@@ -13,6 +13,7 @@ from bot.scoring import matchpoints as mp
 from bot.scoring.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, seat_vulnerable, side_of
 from bot.scoring.notation import ContractResult, parse_result
 from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind
+from bot.scoring.pairs import compare, looks_like_pair, read_pair
 from bot.scoring.tables import imp_scale
 from bot.scoring.contracts import ScoreParts, imps, score_parts, undertrick_steps
 
@@ -118,7 +119,10 @@ def _imp_row(diff: int, lang: str) -> tuple[str, int]:
 
 
 def imp_reply(text: str, lang: str = "zh") -> str:
-    """IMPs (Law 78B) for a difference (``520``) or two scores from one side's view (``620 -100``)."""
+    """IMPs (Law 78B) for a difference (``520``), two scores from one side's view (``620 -100``) or
+    one board's results at two tables (``3NT+1 vs 4S= vul``)."""
+    if looks_like_pair(text):
+        return _pair_reply(text, lang)
     numbers = imp_numbers(text)
     diff = numbers[0] if len(numbers) == 1 else numbers[0] - numbers[1]
     result = imps(diff)
@@ -128,6 +132,36 @@ def imp_reply(text: str, lang: str = "zh") -> str:
         return f"{head} → {_signed(result)} IMPs\nLaw 78B: {span} → {value} IMPs"
     head = f"{numbers[0]} 对 {numbers[1]}: 分差 {diff}" if len(numbers) == 2 else f"分差 {diff}"
     return f"{head} → {_signed(result)} IMP\n第78条B款: 分差 {span} → {value} IMP"
+
+
+def _pair_reply(text: str, lang: str) -> str:
+    """Both tables' scores and their IMPs, one line for each vulnerability the text leaves open."""
+    first, second = read_pair(text)
+    rows = compare(first, second)
+    en = lang == "en"
+    vs, diff, unit = ("vs", "difference", "IMPs") if en else ("对", "分差", "IMP")
+    declarer = first.declarer or second.declarer
+    if rows[0].vulnerable is None:
+        view = "North-South's scores" if en else "南北计分"
+    elif declarer:
+        side = side_of(declarer)
+        view = f"{_SIDE_EN[side]} declaring at both tables" if en else f"两桌都是{_SIDE_ZH[side]}做庄"
+    else:
+        view = "declared from the same direction at both tables" if en else "两桌同一方向做庄"
+    head = f"{first.label} {vs} {second.label}"
+    lines = []
+    for row in rows:
+        line = f"{_signed(row.ours)} {vs} {_signed(row.theirs)}, {diff} {_signed(row.difference)} → {_signed(row.imps)} {unit}"
+        label = None if row.vulnerable is None else (
+            ("vul" if row.vulnerable else "non-vul") if en else ("有局" if row.vulnerable else "无局"))
+        if label and len(rows) == 1:
+            head += f" {label}"
+        lines.append(f"  {label}: {line}" if label and len(rows) > 1 else f"  {line}")
+    lines.insert(0, f"{head} ({view}):")
+    if first.assumed_made or second.assumed_made:
+        lines.append("(No result given: counted as made exactly.)" if en else "(没有写结果的定约按刚好完成计算。)")
+    lines.append("Law 77, Law 78B" if en else "第77条 记分, 第78条B款 国际比赛分")
+    return "\n".join(lines)
 
 
 # ---- matchpoints -------------------------------------------------------------------------------
