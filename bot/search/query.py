@@ -499,6 +499,9 @@ _LOOSE_ZH = (
     re.compile(_ZH_ASKER + r"(.+?)(?:有人懂吗|有谁懂|谁懂|有人知道吗)$"),
     # 「剩下的牌还叫一手牌吗」: whether something still counts as X
     re.compile(r"[^,，]{0,14}?(?:还|也|仍然)(?:算|叫|能叫|能算)(?:是)?(.{1,8}?)(?:吗|么)$"),
+    # 「明手什么时候才算明手」: when the word starts to name something
+    re.compile(_ZH_ASKER + r"(.{1,8}?)(?:是|要)?(?:从|到)?(?:什么时候|啥时候|何时|哪一刻)(?:开始|起)?(?:才|就)?"
+               r"(?:算|成为|变成|叫做?)(?:是)?\1$"),
     # 「明手是首引之前就算了还是首引之后才算」: when something starts to count as X
     re.compile(r"(.{1,6}?)是[^,，]{0,12}?(?:就|才)?算了?还是[^,，]{0,12}?才?算$"),
 )

@@ -40,7 +40,7 @@ FRAMES_ZH = ("什么是{}", "什么叫{}", "啥叫{}", "{}是什么意思", "{}�
              "{}是啥 是不是就是书上说的那个", "{}，规则里怎么定义的", "裁判说了{}，{}指啥？", "{}是指书上那个意思吗",
              # what the question then asks of a word it calls a word of the laws; the word in a joined pair
              "{}这个词到底什么时候开始算？", "规则里的'{}'范围有多大，什么都算吗", "{}係指乜嘢？", "{}是怎么构成的",
-             "{}是怎么来的", "{}指哪些？",
+             "{}是怎么来的", "{}指哪些？", "{}什么时候才算{}？",
              "一个正常的{}是怎么构成的",
              # more of a chat's frames: the thing, its use, its scope, whether something still counts as it
              "{}是个什么东西？", "{}到底是干嘛的？", "有人能说说{}吗", "{}有人懂吗", "{}的意义", "{}应该是怎样的",
