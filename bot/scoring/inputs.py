@@ -12,7 +12,7 @@ import re
 from bot.scoring.boards import board_info
 from bot.scoring.tables import imp_scale
 from bot.base.errors import ScoringInputError
-from bot.scoring.notation import MAX_CHARS, looks_like_score, parse_board
+from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board
 from bot.scoring.pairs import looks_like_pair
 from bot.base.textnorm import normalize_query
 
@@ -158,7 +158,6 @@ def adjusted_request(text: str) -> tuple[list[str], float | None]:
 # (「平均正分？」) — not a question that only mentions one (「裁判给了平均正分，我们还能申诉吗？」 is about appeals).
 _ADJUSTED_VALUE = re.compile(r"多少|几|是什么|算什么|百分|顶分|(?<![a-z])(?:what|how|worth|top)(?![a-z])")
 _ADJUSTED_ALONE = re.compile("|".join(p for _, p in ADJUSTED_WORDS) + r"|[\s?？。.!！]")
-_IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
 # 「输了7个IMP」, "lost 7 IMPs": a number of IMPs won or lost (at most 24), not a score to convert.
 _IMP_AMOUNT = re.compile(r"(?<![\d.])[-+]?(\d{1,2})\s*(?:个)?\s*(?:imps?|国际比赛分)(?![a-z])")
 _MP_CUE = re.compile(r"(?<!国际)比赛分|(?<![a-z])mps?(?![a-z])|matchpoint|别桌|百分比")
@@ -193,7 +192,7 @@ def reply_kind(text: str) -> str | None:
     numbers = _INTEGER.findall(norm)
     if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
-    if _IMP_CUE.search(norm) and _scores_beside_imps(norm):
+    if IMP_CUE.search(norm) and _scores_beside_imps(norm):
         return "imp"
     if _MP_CUE.search(norm) and len(numbers) >= 2:
         return "mp"

@@ -107,6 +107,8 @@ _FILLER_EN = frozenset(
 # What may stand beside a contract alone: its vulnerability, its declarer, punctuation.
 _ALONE_EXTRAS = re.compile(r"[\s,，。.!！?？]+|(?:双方|南北|东西)?(?:有局|无局)|庄家|[北东南西]家?"
                            r"|(?<![a-z])(?:vul(?:nerable)?|nv|non-?vul|both|none|ns|ew|[nesw])(?![a-z])")
+# A message that names IMPs (「多少IMP」, "imps?", 国际比赛分)
+IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
 # Not bare 多少 or "points": "1NT开叫要多少点" asks about high-card points, not a score.
 _SCORE_CUE = re.compile(r"多少分|几分|得分|记分|计分|算分|分数|罚多少|罚了多少|score")
 # A rules question told with a result as its background: asked about, not scored.

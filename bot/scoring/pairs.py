@@ -7,15 +7,15 @@ import re
 from dataclasses import dataclass, replace
 
 from bot.base.errors import ScoringInputError
+from bot.base.textnorm import normalize_query
 from bot.scoring.boards import seat_vulnerable, side_of
 from bot.scoring.contracts import contract_score, imps
-from bot.base.textnorm import normalize_query
-from bot.scoring.notation import ContractResult, asks_rules, looks_like_score, parse_board, parse_result, two_results
+from bot.scoring.notation import (IMP_CUE, ContractResult, asks_rules, looks_like_score, parse_board, parse_result,
+                                  two_results)
 
 # The words that join two tables' results; the rest of each table's text is read as a result is.
 _JOINING = re.compile(r"(?<![a-z])(?:vs|v|versus|against|imps?|diff|difference|other|table|tables|room|rooms|open|closed"
                       r"|teammates?|ours|theirs|team)(?![a-z])|\.")
-_IMP_CUE = re.compile(r"(?<![a-z])imps?(?![a-z])|国际比赛分")
 _EXAMPLE_ZH = "例如 3NT+1 对 4S= 有局 (两桌同一方向做庄), 或 4S= 北 对 5Cx-2 东 7号牌"
 _EXAMPLE_EN = "e.g. 3NT+1 vs 4S= vul (both declared from the same direction), or 4S= N vs 5Cx-2 E board 7"
 
@@ -55,7 +55,7 @@ def looks_like_pair(text: str) -> bool:
     if parts is None:
         return False
     norm = normalize_query(text)
-    if asks_rules(norm) and not _IMP_CUE.search(norm):
+    if asks_rules(norm) and not IMP_CUE.search(norm):
         return False
     return all(looks_like_score(_JOINING.sub(" ", part)) for part in parts)
 
