@@ -1221,10 +1221,16 @@ _ACTION_WORDS = (("亮", "亮牌"), ("暴露", "暴露"), ("摊", "摊牌"), ("�
                  ("收回", "收回"), ("叫牌", "叫牌"), ("犯规", "犯规"), ("违规", "违规"))
 
 
+# 「打牌时」, 「叫牌过程中」: when it happened, not what was done
+_PERIOD_AFTER = re.compile(r"时|的时候|过程|期间|中|阶段")
+
+
 def _action_word(q: Query) -> str | None:
-    """The act the question is about, in the question's own words (亮牌), for 「亮牌的是庄家还是防家？」."""
+    """The act the question is about, in the question's own words (亮牌), for 「亮牌的是庄家还是防家？」;
+    an act named as a period (「打牌时对方亮了一张牌」) is not it."""
     compact = q.normalized.replace(" ", "")
-    found = [(compact.find(seen), said) for seen, said in _ACTION_WORDS if seen in compact]
+    found = [(m.start(), said) for seen, said in _ACTION_WORDS for m in re.finditer(re.escape(seen), compact)
+             if not _PERIOD_AFTER.match(compact, m.end())]
     if found:
         return min(found)[1]
     return next((said for seen, said in _ACTION_WORDS if seen in q.expansions), None)

@@ -126,7 +126,7 @@ def first_law(reply: dict) -> str:
 
 def test_a_clarifying_question_and_its_buttons(e2e):
     async def scenario(bot):
-        await bot.send("对方亮了一张牌怎么办")            # who showed it decides the law (48 vs 49/50)
+        await bot.send("打牌时对方亮了一张牌怎么办")      # who showed it decides the law (48 vs 49/50)
         [question] = await bot.replies()
         assert question["text"] == "亮牌的是庄家还是防家？"
         buttons = keyboard(question)

@@ -73,6 +73,11 @@ def test_every_override_names_a_clause_and_known_actors():
         assert set(actors) <= set(ACTORS)
 
 
+def test_the_question_back_names_the_act_not_the_period(corpus_searcher):
+    # 「打牌时」 says when; 亮 is what was done
+    assert corpus_searcher.ask("打牌时对方亮了一张牌怎么办").ambiguous.question_zh == "亮牌的是庄家还是防家？"
+
+
 def test_an_open_actor_is_asked_back(corpus_searcher):
     result = corpus_searcher.ask("对方亮了一张牌怎么办")
     assert result.ambiguous is not None
@@ -91,8 +96,9 @@ def test_a_missing_law_found_is_still_said_beside_the_question_of_who_acted(corp
     assert result.ambiguous is not None
     assert 24 in [a.law for a in result.absent]
     assert not result.confident
-    # and a plain who-acted question carries no missing law
-    assert corpus_searcher.ask("对方亮了一张牌怎么办").absent == []
+    # and a who-acted question during the play carries no missing law (told without the time, the card may have
+    # been shown during the auction, Law 24's as above, or as an opening lead out of turn, 54's)
+    assert corpus_searcher.ask("打牌时对方亮了一张牌怎么办").absent == []
 
 
 @pytest.mark.parametrize("actor, laws", [("declarer", {48}), ("defender", {49, 50})])

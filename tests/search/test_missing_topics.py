@@ -70,11 +70,20 @@ def test_a_missing_law_named_as_what_is_asked_is_still_reported(corpus_searcher)
     assert {28, 29, 30, 31} & {a.law for a in corpus_searcher.ask("对方越序叫牌怎么办").absent}
 
 
-@pytest.mark.parametrize("question", ["对方亮了一张牌怎么办", "對方亮了一張牌怎麼辦"])
+@pytest.mark.parametrize("question", ["打牌时对方亮了一张牌怎么办", "打牌時對方亮了一張牌怎麼辦"])
 def test_a_question_that_hangs_on_who_acted_is_asked_back_not_called_missing(corpus_searcher, question):
     result = corpus_searcher.ask(question)
     assert result.ambiguous is not None
     assert result.absent == []
+
+
+@pytest.mark.parametrize("question", ["对方亮了一张牌怎么办", "對方亮了一張牌怎麼辦"])
+def test_a_card_shown_at_no_time_named_is_asked_back_and_may_name_only_the_laws_before_the_play(corpus_searcher,
+                                                                                                question):
+    # told without the time, the card may have been shown in the auction (24) or as an opening lead out of turn (54)
+    result = corpus_searcher.ask(question)
+    assert result.ambiguous is not None
+    assert {a.law for a in result.absent} <= {24, 54}
 
 
 def test_a_card_shown_with_no_one_and_no_time_named_is_asked_back(corpus_searcher):
