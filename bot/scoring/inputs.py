@@ -49,7 +49,17 @@ def prepare(text: str, example_zh: str, example_en: str) -> str:
     return normalize_query(text.replace("\u2212", "-"))
 
 
+# A count told beside the scores — 「双人赛8桌」, "13 tables", 「打了24副」 — is no score.
+_COUNT = re.compile(r"(?<![\d.+-])\d+\s*(?:个|张)?(?:桌|副牌|副|轮|人|(?:tables?|boards?|rounds?|pairs?|teams?)(?![a-z]))")
+
+
+def without_counts(text: str) -> str:
+    """``text`` with the counts told beside its scores (8桌, 13 tables, 24副) blanked out."""
+    return _COUNT.sub(" ", text)
+
+
 def _integers(text: str, allowed_words: frozenset[str], example_zh: str, example_en: str) -> list[int]:
+    text = without_counts(text)
     for word in re.findall(r"[a-z]+", text):
         if word not in allowed_words:
             raise ScoringInputError(f"看不懂 “{word}”。例如: {example_zh}", f"Cannot read “{word}”; e.g. {example_en}.")
@@ -82,6 +92,7 @@ def mp_scores(text: str) -> tuple[list[int], int | None]:
     text = prepare(text, example_zh, example_en)
     if parse_board(text) is not None:
         text = re.sub(r"(?:board|bd|#)\s*\d+|第?\s*\d+\s*(?:号牌|副牌|副|号)", " ", text, count=1)
+    text = without_counts(text)
     ours_at = _OURS.search(text)
     numbers = _integers(text, _MP_WORDS, example_zh, example_en)
     if len(numbers) < 2:
@@ -189,7 +200,7 @@ def reply_kind(text: str) -> str | None:
     if len(text) > MAX_CHARS:
         return None
     norm = normalize_query(text)
-    numbers = _INTEGER.findall(norm)
+    numbers = _INTEGER.findall(without_counts(norm))
     if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
     if IMP_CUE.search(norm) and _scores_beside_imps(norm):

@@ -25,6 +25,9 @@ def test_imp_numbers(text, expected):
         ("第7副: 我们 420, 别桌 450", [420, 450], 0),
         ("board 7 we 420 others 450 430", [420, 450, 430], 0),
         ("we scored 420, the other tables got 450 420 -50, matchpoints?", [420, 450, 420, -50], 0),
+        # a count of tables or boards told beside the scores is none of them
+        ("双人赛4桌，我们这副是+620，别的桌是+650,+600,-100", [620, 650, 600, -100], 0),
+        ("4 tables, we were 420, others 450 420 -50", [420, 450, 420, -50], 0),
     ],
 )
 def test_mp_scores_and_ours(text, scores, ours):
