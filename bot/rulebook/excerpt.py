@@ -121,9 +121,10 @@ def law_excerpt(law: Law, focus: tuple[str, ...] = (), budget: int = BUDGET) -> 
 
 def defining_clauses(law: Law, term: str, gap: int = 4) -> tuple[str, ...]:
     """Ids of the clauses of ``law`` whose text says what ``term`` is (「…即成为轻罚张」,
-    「…均为罚张」, 「称为…」), with at most ``gap`` characters between the saying and the term;
-    ``""`` stands for the law's introduction."""
+    「…均为罚张」, 「称为…」), with at most ``gap`` characters between the saying and the term, or
+    titled as its definition (「声称的定义」); ``""`` stands for the law's introduction."""
     pattern = re.compile(r"(?:即成为|均成为|均为|即为|称为|叫做|是指|系指|即是)[^，。；：、]{0,%d}" % gap + re.escape(term))
     found = [""] if law.intro and pattern.search(law.intro) else []
-    found += [c.id for c in law.clauses if c.text and pattern.search(c.text)]
+    # a clause titled as the term's definition (68A 「声称的定义」) says what it is, however far the word
+    found += [c.id for c in law.clauses if (c.text and pattern.search(c.text)) or c.title == f"{term}的定义"]
     return tuple(found)

@@ -94,6 +94,7 @@ _TWO_NAMES = re.compile(r"\s*[/、|]\s*")
 # a generic noun after a Chinese term (「一节比赛」, 「局况这个东西」)
 _GENERIC_TAIL_ZH = re.compile(r"(?<=.)(?:的)?(?:比赛|赛事|这个东西|这东西|东西)$")
 # Where the rule text defines a word of its own (「…的牌张，…均为罚张」, 「…即成为轻罚张」, 「…称为小满贯」)
+_DEFINITION_TITLE = re.compile(r"^([\u4e00-\u9fff]{2,6})的定义$")
 _DEFINES = re.compile(r"(?:均为|即为|称为|即成为)([\u4e00-\u9fff]{2,6}?)(?=[，。；;、(（\s,.:]|$)")
 
 
@@ -350,6 +351,11 @@ class Searcher:
                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None),
                     (lambda: self.words_pooled(q)) if pooled else None, self.absent_titled(q, named))
                 result.absent = self._told_member_first(q, result.absent)
+                defining = q.subject and definition is None and self._law_defining(q.subject)
+                if defining and hits and hits[0].law == defining[0]:
+                    # 「什么是声称」: the law that says what the word is answers it; only a missing law the
+                    # question names stays (「什么是不足叫牌」: 18D says what it is, Law 27 what follows)
+                    result.absent = [a for a in result.absent if a.law in named]
                 # The bids the question tells were sufficient (「对方开叫1♥，我叫了1♠，同伴说我这是不足叫」): whatever
                 # it resembles, it asks the corpus's rule on sufficient bids (18), not Law 27.
                 if any(a.law == INSUFFICIENT_BID_LAW for a in result.absent) and sufficient_bids(q.normalized):
@@ -447,19 +453,29 @@ class Searcher:
 
     @functools.cached_property
     def _defined_in_laws(self) -> dict[str, tuple]:
-        """The words the rule text of a law defines (see _DEFINES), each with its row's key."""
+        """The words the rule text of a law defines (see _DEFINES), or a clause's title calls its
+        definition (68A 「声称的定义」), each with its row's key."""
         found: dict[str, tuple] = {}
+        for law in self.rulebook.laws.values():
+            for clause in law.clauses:
+                titled = _DEFINITION_TITLE.match(clause.title or "")
+                if titled:
+                    found.setdefault(titled.group(1), (law.number, clause.id))
         for doc in self._docs.values():
             if doc.law:
                 for word in _DEFINES.findall(doc.text or ""):
                     found.setdefault(word, (doc.law, doc.clause))
         return found
 
-    def _defining_first(self, subject: str, ranked: list["LawCandidates"]) -> list["LawCandidates"]:
-        """``ranked`` with the row that defines ``subject`` (or the glossary's word for it) first,
-        when the ranking found it at all."""
+    def _law_defining(self, subject: str) -> tuple | None:
+        """The key of the law row that defines ``subject`` (or the glossary's word for it), or None."""
         words = [subject, _ARTICLE.sub("", subject), *self.lexicon.glossary.get(_ARTICLE.sub("", subject), [])]
-        key = next((self._defined_in_laws[w] for w in words if w in self._defined_in_laws), None)
+        return next((self._defined_in_laws[w] for w in words if w in self._defined_in_laws), None)
+
+    def _defining_first(self, subject: str, ranked: list["LawCandidates"]) -> list["LawCandidates"]:
+        """``ranked`` with the row that defines ``subject`` (:meth:`_law_defining`) first, when the
+        ranking found it at all."""
+        key = self._law_defining(subject)
         if key is None:
             return ranked
         for i, group in enumerate(ranked):

@@ -124,6 +124,15 @@ def test_what_is_a_penalty_card_is_answered_in_a_phone_screen(core, question, no
     assert "/law 50" in [b.data for b in reply.flat_buttons]
 
 
+@pytest.mark.parametrize("question, lead", [("什么是声称", "「声称」不是第一章定义的术语"), ("what is a claim", "\"claim\" is not")])
+def test_what_is_a_claim_shows_the_clause_titled_its_definition(core, question, lead):
+    reply = _say(core, question, question)
+    assert reply.title == "第68条 对牌墩的声称或承认"
+    assert reply.body.startswith(lead)
+    assert "即为对这些牌墩所作的声称" in reply.body     # 68A's text, not its title only
+    assert "本语料未收录" not in reply.text and "not in this corpus" not in reply.text
+
+
 @pytest.mark.parametrize("question", ["明手是什么意思", "what is a dummy", "什么是庄家", "明手的定义是啥", "明手指的是",
                                       "what counts as dummy"])
 def test_a_defined_term_comes_first_then_the_laws_using_it(core, question):

@@ -311,6 +311,14 @@ def test_a_word_a_law_defines_in_so_many_words_gets_that_law_first(corpus_search
     assert (first.law, first.clause) == (law, clause)
 
 
+@pytest.mark.parametrize("question", ["什么是声称", "声称是什么意思", "what is a claim", "承认是什么意思"])
+def test_a_word_a_clause_is_titled_the_definition_of_gets_that_law_and_no_missing_law(corpus_searcher, question):
+    # 68A 「声称的定义」, 68B 「承认的定义」: the law says what the word is; no missing law's note beside it
+    result = corpus_searcher.ask(question)
+    assert result.hits[0].law == 68
+    assert result.absent == []
+
+
 @pytest.mark.parametrize("question, terms", [("明手和庄家有什么区别", ["明手", "庄家"]),
                                              ("is a defender the same as an opponent?", ["防家", "对手"]),
                                              ("what's the difference between a trick and a round", ["牌墩", "轮"]),
