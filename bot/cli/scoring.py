@@ -16,6 +16,7 @@ from bot.scoring import replies as replies
 from bot.scoring.boards import board_info
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import parse_result
+from bot.scoring.pairs import compare, looks_like_pair, read_pair
 from bot.scoring.contracts import imps, score_parts
 
 _LANG = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
@@ -93,7 +94,12 @@ def imp_command(numbers, as_json, lang):
     `bridgebot imp 620 -100`, `bridgebot imp 520`, `bridgebot imp 3NT+1 vs 4S= vul`."""
     text = " ".join(numbers)
     reply = replies.imp_reply(text, lang)  # validates before the JSON path uses the numbers
-    if as_json:
+    if as_json and looks_like_pair(text):
+        first, second = read_pair(text)
+        _emit({"tables": [first.label, second.label],
+               "comparisons": [{"vulnerable": row.vulnerable, "scores": [row.ours, row.theirs],
+                                "difference": row.difference, "imps": row.imps} for row in compare(first, second)]})
+    elif as_json:
         values = score_inputs.imp_numbers(text)
         diff = values[0] if len(values) == 1 else values[0] - values[1]
         _emit({"scores": values if len(values) == 2 else None, "difference": diff, "imps": imps(diff)})
