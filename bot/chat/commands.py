@@ -57,6 +57,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("score", "score", "/score 3NTx-2 有局", "计分", "contract score", usage_en="/score 3NTx-2 vul"),
     Command("imp", "score", "/imp 620 -170", "换算IMP", "IMPs"),
     Command("mp", "score", "/mp 420 420 450 -50", "比赛分", "matchpoints"),
+    Command("vp", "score", "/vp 25 8副", "IMP换算VP(WBF表)", "victory points (WBF scale)", usage_en="/vp 25 8 boards"),
     Command("board", "score", "/board 7", "牌号的发牌人和局况", "dealer and vulnerability of a board"),
     Command("session", "club", "/session new pairs", "俱乐部比赛", "club session"),
     Command("r", "club", "/r 5 NS1-EW3 4S+1 N", "记录成绩", "record a result", menu=False, listed=False),

@@ -36,7 +36,7 @@ class Services:
     table_request: Callable[[str], str | None] | None = None
     # (normalised text) -> the X of 「X是什么意思」/"what is X", or None
     definition_subject: Callable[[str], str | None] | None = None
-    scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"board" -> (text, lang) -> str
+    scorers: dict[str, Callable] = field(default_factory=dict)  # "score"/"imp"/"mp"/"vp"/"board" -> (text, lang) -> str
     club: Callable | None = None  # bot.club.handle_command
     # (question, lang) -> notes saying the law for the question is not in the corpus
     missing_notes: Callable[[str, str], list[str]] = lambda question, lang: []
@@ -94,6 +94,7 @@ class Services:
                 "score": score_replies.score_reply,
                 "imp": score_replies.imp_reply,
                 "mp": score_replies.mp_reply,
+                "vp": score_replies.vp_reply,
                 "board": score_replies.board_reply,
                 "adjusted": score_replies.adjusted_reply,
             }

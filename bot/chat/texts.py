@@ -84,6 +84,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "usage_define": ("请在 /define 后面写术语,例如: /define 明手", "Put a term after /define, e.g. /define dummy"),
     "usage_score": ("请在 /score 后面写定约和结果,例如: /score 4S+1 有局", "Put a contract and result after /score, e.g. /score 4S+1 vul"),
     "usage_imp": ("请写出两个分数,例如: /imp 620 -170", "Give two scores, e.g. /imp 620 -170"),
+    "usage_vp": ("请写出 IMP 差和副数,例如: /vp 25 8副 或 /vp 30 21 8副",
+                 "Give the IMP margin and the boards, e.g. /vp 25 8 boards or /vp 30 21 8 boards"),
     "usage_mp": ("请写出同一副牌的各桌得分,例如: /mp 420 420 450 -50", "Give the scores of every table on one board, e.g. /mp 420 420 450 -50"),
     "usage_board": ("请写牌号,例如: /board 7", "Give a board number, e.g. /board 7"),
     "usage_step": ("请这样写: /{name} 50,或者直接发「下一条」「上一条」", "Type it like /{name} 50, or just send next or prev"),

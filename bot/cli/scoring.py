@@ -17,6 +17,7 @@ from bot.scoring.boards import board_info
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import parse_result
 from bot.scoring.pairs import compare, looks_like_pair, read_pair
+from bot.scoring.vp import victory_points
 from bot.scoring.contracts import imps, score_parts
 
 _LANG = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
@@ -135,6 +136,23 @@ def mp_command(scores, method, scale, as_json, lang):
     _emit(data)
 
 
+@click.command("vp", context_settings=_NUMBERS_OK)
+@click.argument("words", nargs=-1)
+@_JSON
+@_LANG
+@_friendly
+def vp_command(words, as_json, lang):
+    """Victory Points (WBF 2013 continuous scale) of a team match, e.g. `bridgebot vp 25 8副`,
+    `bridgebot vp 30 21 8 boards`."""
+    text = " ".join(words)
+    reply = replies.vp_reply(text, lang)
+    if not as_json:
+        click.echo(reply)
+        return
+    ours, theirs, boards = score_inputs.vp_request(text)
+    _emit({"imps": [ours, theirs], "boards": boards, "vps": list(victory_points(ours, theirs, boards))})
+
+
 @click.command("board", context_settings=_NUMBERS_OK)
 @click.argument("number", nargs=-1)
 @_JSON
@@ -168,4 +186,4 @@ def adjusted_command(kind, top, as_json, lang):
     click.echo(replies.adjusted_reply(words[kind] if kind else "adjusted", lang, top=top))
 
 
-COMMANDS: list = [score_command, imp_command, mp_command, board_command, adjusted_command]
+COMMANDS: list = [score_command, imp_command, mp_command, vp_command, board_command, adjusted_command]

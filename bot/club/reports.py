@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from bot.club.model import ADJUSTED_IMPS, CLOSED_ROOM, OPEN_ROOM, Result, Session, adjusted_percent
-from bot.club.vp import victory_points
+from bot.scoring.vp import victory_points
 from bot.scoring.contracts import imps
 
 NS, EW = "NS", "EW"

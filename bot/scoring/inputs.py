@@ -119,6 +119,45 @@ def mp_scores(text: str) -> tuple[list[int], int | None]:
     return numbers, ours
 
 
+VP_CUE = re.compile(r"(?<![a-z])vps?(?![a-z])|victory\s*points?|胜利分")
+_MATCH_BOARDS = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:副牌?|块牌|(?:boards?|bds?)(?![a-z]))")
+_LOST = re.compile(r"输|落后|(?<![a-z])(?:lost|lose|losing|down|behind)(?![a-z])")
+_VP_WORDS = _SCORE_TALK | frozenset("imp imps vp vps victory point points won win winning by lost lose losing down behind up "
+                                    "match of in over after a board boards bd bds convert into".split())
+MAX_MATCH_BOARDS = 100   # a team match is 8–32 boards; a whole session of one match at most this
+MAX_MATCH_IMPS = 1000
+
+
+def vp_request(text: str) -> tuple[int, int, int]:
+    """Both sides' IMPs (ours first) and the match's boards of a Victory Point request:
+    「赢了25 imp 8副」 → (25, 0, 8), 「输了12 imp，8副」 → (0, 12, 8), ``30 21 8 boards`` → (30, 21, 8)."""
+    example_zh, example_en = "赢25 IMP, 8副 (或 30 比 21, 8副)", "won by 25 IMPs, 8 boards (or 30 21 8 boards)"
+    text = prepare(text, example_zh, example_en)
+    boards = _MATCH_BOARDS.search(text)
+    if boards is None:
+        raise ScoringInputError(f"VP 按比赛的副数换算, 请写出副数。例如: {example_zh}",
+                                f"VPs depend on the match's length: give the number of boards; e.g. {example_en}.")
+    count = int(boards.group(1))
+    if not 1 <= count <= MAX_MATCH_BOARDS:
+        raise ScoringInputError(f"一场比赛 1 到 {MAX_MATCH_BOARDS} 副, 不是 {count}。例如: {example_zh}",
+                                f"A match has 1 to {MAX_MATCH_BOARDS} boards, not {count}; e.g. {example_en}.")
+    rest = text[: boards.start()] + " " + text[boards.end():]
+    for word in re.findall(r"[a-z]+", rest):
+        if word not in _VP_WORDS:
+            raise ScoringInputError(f"看不懂 “{word}”。例如: {example_zh}", f"Cannot read “{word}”; e.g. {example_en}.")
+    numbers = [abs(int(n)) for n in _INTEGER.findall(rest)]
+    if len(numbers) not in (1, 2) or any(n > MAX_MATCH_IMPS for n in numbers):
+        raise ScoringInputError(
+            f"请给 IMP 差或双方的 IMP (找到 {len(numbers)} 个数)。例如: {example_zh}",
+            f"Give the IMP margin or both sides' IMPs (found {len(numbers)} numbers); e.g. {example_en}.",
+        )
+    if len(numbers) == 2:
+        return numbers[0], numbers[1], count
+    margin = numbers[0]
+    lost = _LOST.search(rest) or re.search(r"(?<![\d.])-\s*\d", rest)
+    return (0, margin, count) if lost else (margin, 0, count)
+
+
 def mp_method(text: str) -> str:
     """The method a matchpoint request names: "butler", "cross" (cross-IMPs) or "mp" (plain)."""
     text = normalize_query(text)
@@ -189,7 +228,7 @@ TABLES = (
 
 
 def reply_kind(text: str) -> str | None:
-    """Which reply fits a plain message: "score", "imp", "mp", "board", "adjusted" or None
+    """Which reply fits a plain message: "score", "imp", "mp", "vp", "board", "adjusted" or None
     (not a scoring request — e.g. an ordinary rules question)."""
     if not isinstance(text, str) or not text.strip():
         return None
@@ -201,6 +240,8 @@ def reply_kind(text: str) -> str | None:
         return None
     norm = normalize_query(text)
     numbers = _INTEGER.findall(without_counts(norm))
+    if VP_CUE.search(norm) and numbers:
+        return "vp"
     if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
         return "mp"
     if IMP_CUE.search(norm) and _scores_beside_imps(norm):

@@ -7,14 +7,16 @@ raises :class:`bot.base.errors.ScoringInputError` for input it cannot use.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 from bot.scoring import matchpoints as mp
 from bot.scoring.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, seat_vulnerable, side_of
 from bot.scoring.notation import ContractResult, parse_result
-from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind
+from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind, vp_request
 from bot.scoring.pairs import compare, looks_like_pair, read_pair
 from bot.scoring.tables import imp_scale
+from bot.scoring.vp import blitz_margin, victory_points
 from bot.scoring.contracts import ScoreParts, imps, score_parts, undertrick_steps
 
 _SIDE_ZH = {"NS": "南北", "EW": "东西"}
@@ -259,7 +261,22 @@ def adjusted_reply(text: str, lang: str = "zh", top: float | None = None) -> str
 
 # ---- dispatch -----------------------------------------------------------------------------------
 
-REPLIES = {"score": score_reply, "imp": imp_reply, "mp": mp_reply, "board": board_reply,
+# ---- Victory Points --------------------------------------------------------------------------
+
+def vp_reply(text: str, lang: str = "zh") -> str:
+    """Victory Points of a team match (``赢25 IMP 8副``, ``30 21 8 boards``) on the WBF 2013 continuous
+    20-point scale; the Laws give no VP scale, the reply says whose it is."""
+    ours, theirs, boards = vp_request(text)
+    vp_ours, vp_theirs = victory_points(ours, theirs, boards)
+    full = math.ceil(blitz_margin(boards))
+    if lang == "en":
+        return (f"{boards}-board match, IMPs {ours} : {theirs} → VPs {vp_ours:.2f} : {vp_theirs:.2f}\n"
+                f"WBF 2013 continuous 20-point scale (a margin of {full} IMPs or more: 20.00 : 0.00)")
+    return (f"{boards}副的比赛, IMP {ours} : {theirs} → VP {vp_ours:.2f} : {vp_theirs:.2f}\n"
+            f"WBF 2013 连续 20 分制 VP 表 (分差 {full} IMP 及以上: 20.00 : 0.00)")
+
+
+REPLIES = {"score": score_reply, "imp": imp_reply, "mp": mp_reply, "vp": vp_reply, "board": board_reply,
            "adjusted": adjusted_reply}
 
 

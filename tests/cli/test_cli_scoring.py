@@ -58,6 +58,7 @@ def test_human_output(args, expected):
          {"scores": [420, 450, 420, -50], "method": "butler", "datum": 310, "imps": [3, 4, 3, -8]}),
         (["mp", "--json", "--cross", "420", "450", "420", "-50"],
          {"scores": [420, 450, 420, -50], "method": "cross", "imps": [9, 13, 9, -31]}),
+        (["vp", "--json", "30", "21", "8", "boards"], {"imps": [30, 21], "boards": 8, "vps": [13.45, 6.55]}),
         (["board", "--json", "23"], {"board": 23, "dealer": "S", "vulnerability": "Both"}),
         (["board", "--json", "1"], {"board": 1, "dealer": "N", "vulnerability": None}),
         (["adjusted", "--json", "minus"], [{"kind": "minus", "percent": 40, "imps": -3, "matchpoints": None}]),

@@ -1,9 +1,10 @@
-"""Reading IMP, matchpoint, board and adjusted-score requests as people type them."""
+"""Reading IMP, matchpoint, VP, board and adjusted-score requests as people type them."""
 
 import pytest
 
 from bot.base.errors import ScoringInputError
-from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, looks_like_adjusted, mp_method, mp_scores
+from bot.scoring.inputs import (adjusted_request, board_number, imp_numbers, looks_like_adjusted, mp_method, mp_scores,
+                                 vp_request)
 
 
 @pytest.mark.parametrize(
@@ -82,3 +83,19 @@ def test_looks_like_adjusted(text, expected):
 def test_a_typo_in_an_imp_request_is_reported_not_dropped():
     with pytest.raises(ScoringInputError, match="“o”"):
         imp_numbers("620 vs 17O imp")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("我们队赢了25 imp，8副，VP多少", (25, 0, 8)), ("输了12 imp 8副 vp", (0, 12, 8)), ("30 21 8 boards vp?", (30, 21, 8)),
+     ("30比21，16副，VP", (30, 21, 16)), ("we lost by 7 imps over 24 boards, vps?", (0, 7, 24)), ("-7 imps 12副", (0, 7, 12))],
+)
+def test_vp_request(text, expected):
+    assert vp_request(text) == expected
+
+
+@pytest.mark.parametrize("text, message", [("赢了25 imp，VP多少", "副数"), ("25 30 40 8副 vp", "找到 3 个数"),
+                                           ("25 imp 0副", "1 到 100"), ("25 imp 8副 vpz", "vpz")])
+def test_a_vp_request_that_cannot_be_read_says_what_is_missing(text, message):
+    with pytest.raises(ScoringInputError, match=message):
+        vp_request(text)

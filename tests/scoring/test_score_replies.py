@@ -11,6 +11,7 @@ from bot.scoring.replies import (
     mp_reply,
     reply_kind,
     score_reply,
+    vp_reply,
 )
 from bot.scoring.inputs import table_request
 
@@ -114,11 +115,30 @@ def test_one_half_scale():
         ("平均正分？", "adjusted"),
         ("裁判给了平均正分，我们还能申诉吗？", None),
         ("the TD gave us average plus, can we appeal?", None),
+        # Victory Points of a match (its IMPs named too); a table count beside matchpoint scores is none of them
+        ("我们队赢了25 imp，8副，VP多少", "vp"),
+        ("30 21 8 boards vp?", "vp"),
+        ("VP是什么", None),
+        ("双人赛13桌，我们比8桌好，比赛分怎么算", None),
+        # one board at two tables
+        ("3NT+1 对 4♠= 有局", "imp"),
+        ("对方开叫1♥，我叫了1♠", None),
         ("", None),
     ],
 )
 def test_reply_kind(text, kind):
     assert reply_kind(text) == kind
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # the WBF's own example of its 2013 scale: 30 : 21 in 8 boards
+    ("30 21 8 boards", "en", "8-board match, IMPs 30 : 21 → VPs 13.45 : 6.55\n"
+                             "WBF 2013 continuous 20-point scale (a margin of 43 IMPs or more: 20.00 : 0.00)"),
+    ("输了9 imp，8副", "zh", "8副的比赛, IMP 0 : 9 → VP 6.55 : 13.45\nWBF 2013 连续 20 分制 VP 表 (分差 43 IMP 及以上: 20.00 : 0.00)"),
+    ("赢了50 imp，8副", "zh", "8副的比赛, IMP 50 : 0 → VP 20.00 : 0.00\nWBF 2013 连续 20 分制 VP 表 (分差 43 IMP 及以上: 20.00 : 0.00)"),
+])
+def test_vp_reply(text, lang, expected):
+    assert vp_reply(text, lang) == expected
 
 
 @pytest.mark.parametrize(

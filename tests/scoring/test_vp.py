@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.club.vp import victory_points, vp_scale
+from bot.scoring.vp import victory_points, vp_scale
 
 # The WBF 2013 continuous scale for an 8-board match, IMP margins 0, 1, 2, … 43, from the
 # Danish Bridge Federation's official table (as quoted in a public test suite).

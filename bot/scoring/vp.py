@@ -19,7 +19,7 @@ Checked before relying on it (search tool, 2026-11-29):
 - the Danish Bridge Federation's official continuous table for 1–10 boards (quoted in a public
   test suite): this module reproduces all 10 rows exactly; plain rounding without the
   correction does not (8 boards, 40 IMPs: 19.74 published, 19.73 by rounding alone), so the
-  correction is part of the scale. tests/test_club_vp.py checks the 8-board row.
+  correction is part of the scale. tests/scoring/test_vp.py checks the 8-board row.
 """
 
 from __future__ import annotations
