@@ -235,9 +235,11 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # once looked up (see bot.search.searcher): what the phrase look-ups compare it by, the closest
-    # situation phrases, the resemblance to every clause's pooled phrases, and the full-text rows
+    # once looked up (see bot.search.searcher): what the phrase look-ups compare it by and what they read
+    # of it, the closest situation phrases, the resemblance to every clause's pooled phrases, and the
+    # full-text rows
     phrase_grams: set | None = None
+    gram_weights: list | None = None
     resemblance: Mapping | None = None
     clause_pooled: Mapping | None = None
     found: list | None = None

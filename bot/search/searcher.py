@@ -30,8 +30,8 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs, is_name,
-                                name_form, names_in, question_grams)
+from bot.search.phrases import (GramWeights, PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs,
+                                is_name, name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, called_so, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, quoted_words, understand)
@@ -232,6 +232,8 @@ class Searcher:
          self.pooled_words) = phrase_cache.load_or_build(
             phrase_cache.cache_path(db, Searcher.__init__), build,
             (PhraseIndex, PooledIndex, PooledIndex, RowWords, PooledWords))
+        # what the three gram look-ups read of a question's grams, read once per gram
+        self.gram_weights = GramWeights((self.phrases, self.clause_pools, self.pools))
         # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
         # features read them there)
         for rowid, doc in self._docs.items():
@@ -477,13 +479,13 @@ class Searcher:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
-            q.resemblance = self.phrases.look_up(self._grams(q))
+            q.resemblance = self.phrases.look_up(self._grams(q), weights=self._gram_weights(q)[0])
         return q.resemblance
 
     def pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The resemblance of the question (and the words it was bridged to) to every law's and
         missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
-        return self.pools.look_up(self._grams(q), skip)
+        return self.pools.look_up(self._grams(q), skip, weights=self._gram_weights(q)[2])
 
     @staticmethod
     def _grams(q: Query) -> set[str]:
@@ -492,6 +494,13 @@ class Searcher:
         if q.phrase_grams is None:
             q.phrase_grams = question_grams(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.phrase_grams
+
+    def _gram_weights(self, q: Query) -> list[tuple]:
+        """What the phrases, the clause pools and the pools read of :meth:`_grams` (see :class:`GramWeights`),
+        in that order (cached on ``q``)."""
+        if q.gram_weights is None:
+            q.gram_weights = self.gram_weights.weights(self._grams(q))
+        return q.gram_weights
 
     def words_pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The BM25 of the question's words over every law's and missing law's phrases pooled
@@ -872,7 +881,7 @@ class Searcher:
         if not found:
             return []
         if q.clause_pooled is None:
-            q.clause_pooled = self.clause_pools.look_up(self._grams(q))
+            q.clause_pooled = self.clause_pools.look_up(self._grams(q), weights=self._gram_weights(q)[1])
         return _with_features(found, q, actor, self._row_words, self.resemblance(q), q.clause_pooled, named, asked)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
