@@ -282,7 +282,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     normalized = _common_variants(as_typed)
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
     # the text as references are read in it, made once for both look-ups (normalize_query(text) above serves
-    # when half-width forms and joining change nothing)
+    # when joining changes nothing)
     read = reference_text(text[:MAX_REFERENCE_CHARS],
                           None if traditional or len(text) > MAX_REFERENCE_CHARS else as_typed)
     try:
