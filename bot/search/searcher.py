@@ -963,6 +963,17 @@ class _Doc:
     sibling_pool_positions: tuple = ()
     # its row in the index (and in RowWords)
     rowid: int = 0
+    # what its rows group by (its law, or a definition's term), and its title as its law's and its own
+    # clause's ("" for a law's row): read for every row of every question
+    key: object = field(init=False, repr=False, compare=False)
+    law_title: str = field(init=False, repr=False, compare=False)
+    own_title: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        law_title, _, own_title = self.title.rpartition(" · ")
+        object.__setattr__(self, "key", self.law or self.term)
+        object.__setattr__(self, "law_title", law_title)
+        object.__setattr__(self, "own_title", own_title)
 
 
 def _parent_id(clause: str) -> str:
@@ -1098,7 +1109,7 @@ def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
     glossary word would otherwise crowd them out."""
     groups: dict[object, list[Candidate]] = {}
     for cand in cands:
-        groups.setdefault(cand.doc.law or cand.doc.term, []).append(cand)
+        groups.setdefault(cand.doc.key, []).append(cand)
     by_score = operator.attrgetter("score")
     ranked = sorted((LawCandidates(sorted(g, key=by_score, reverse=True)) for g in groups.values()),
                     key=by_score, reverse=True)
@@ -1129,7 +1140,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
     for doc, score in found:
-        by_law.setdefault(doc.law or doc.term, []).append(score)  # found is best first
+        by_law.setdefault(doc.key, []).append(score)  # found is best first
     pools = {key: (scores[0], scores[:4], sum(scores[:4])) for key, scores in by_law.items()}
     chars = _content_chars(q.normalized)
     pairs = set(q.bigrams)
@@ -1151,7 +1162,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     # the closest any of a law's rows comes, pooled and by one phrase: the law speaks for the situation
     law_own: dict[object, tuple[float, float]] = {}
     for (doc, _), (own_pool, own_phrase) in zip(found, own):
-        key = doc.law or doc.term
+        key = doc.key
         seen = law_own.get(key, (0.0, 0.0))
         law_own[key] = (max(seen[0], own_pool), max(seen[1], own_phrase))
     # a law's row has none of the definition features (definition_told … term_meaning)
@@ -1159,7 +1170,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     out = []
     for (doc, score), (own_pool, own_phrase), (title, body, situation, pairs_held, chars_held, bridges_held) in zip(
             found, own, shares):
-        key = doc.law or doc.term
+        key = doc.key
         best, top4, top4_sum = pools[key]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
@@ -1267,7 +1278,7 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」.
     ``beyond_law``: the words left once a law's title is set aside, by law title (filled here:
     the candidates of one question share a few laws)."""
-    law_title, _, own = doc.title.rpartition(" · ")
+    law_title, own = doc.law_title, doc.own_title
     if not doc.clause or not own:
         return 0.0
     beyond_law = {} if beyond_law is None else beyond_law
