@@ -695,6 +695,14 @@ class Searcher:
         # a letter, which the regex engine checks before trying it)
         return chinese, re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, english))})(?:s|es)?(?![a-z])")
 
+    @functools.cached_property
+    def _term_heads(self) -> re.Pattern:
+        """Finds the two characters at every place a Chinese name of :attr:`_term_names` may start (at one
+        of their first characters): the few heads to look up, not every pair of a long message."""
+        chinese, _ = self._term_names
+        first = "".join(sorted({re.escape(head[0]) for head in chinese}))
+        return re.compile(f"(?=([{first}].))", re.S)
+
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
         those of them named in a clause that asks what a word means, and those named as the one who may
@@ -727,7 +735,7 @@ class Searcher:
         chinese, english = self._term_names
         spaced = f" {text} "
         spans = []   # (start, -length, name as found)
-        heads = {spaced[i:i + 2] for i in range(len(spaced) - 1)}
+        heads = set(self._term_heads.findall(spaced))
         for name in (n for head in heads & chinese.keys() for n in chinese[head]):
             at = spaced.find(name)
             while at >= 0:
@@ -1290,6 +1298,14 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     return sum(map(own.__contains__, words)) / len(words)
 
 
+@functools.lru_cache(maxsize=1024)
+def _flat(text: str) -> tuple[str, str]:
+    """``text`` with its white space folded, as it is and lower-cased (rulebook text is already simplified
+    and half-width): a row's, made once for every answer it gives (the rows and definitions number ~500)."""
+    flat = " ".join(text.split())
+    return flat, flat.lower()
+
+
 def _law_text(law: Law) -> str:
     return " ".join(c.text for c in law.clauses if c.text)
 
@@ -1301,8 +1317,7 @@ def _head(text: str) -> str:
 
 def _snippet(text: str, words) -> str:
     """About :data:`SNIPPET_CHARS` characters of ``text`` around the first matched word."""
-    flat = " ".join(text.split())
-    lowered = flat.lower()  # rulebook text is already simplified and half-width
+    flat, lowered = _flat(text)
     positions = [i for i in (lowered.find(w) for w in words if w) if i >= 0]
     if not positions or len(flat) <= SNIPPET_CHARS:
         return _head(flat)
