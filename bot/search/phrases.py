@@ -455,7 +455,7 @@ class GramWeights:
     dicts of ~20 000 grams cost ~40 µs a question, mostly waiting for memory; a gram read before is
     one look-up here (questions share most of their character pairs)."""
 
-    # grams kept (~15 000 in the bench's 1 718 questions); past that it starts afresh
+    # grams kept (the bench's 1 718 questions hold ~8 500); past that it starts afresh
     LIMIT = 65536
 
     def __init__(self, indexes: Sequence[KeyedLookup]):
@@ -464,15 +464,15 @@ class GramWeights:
 
     def weights(self, question: Iterable[str]) -> list[tuple[Sequence[float], Sequence[int | None]]]:
         """For each of :attr:`indexes`, its :meth:`KeyedLookup.weights` of ``question``."""
-        known = self._known
-        rows = []
-        for gram in question:
-            row = known.get(gram)
-            if row is None:
-                if len(known) >= self.LIMIT:
-                    known.clear()
-                row = known[gram] = tuple(v for index in self.indexes
-                                          for v in (index.idf.get(gram, 0.0), index.slot.get(gram)))
-            rows.append(row)
+        rows = list(map(self._known.get, question))
+        if None in rows:
+            rows = [row or self._read(gram) for gram, row in zip(question, rows)]
         columns = list(zip(*rows)) or [()] * (2 * len(self.indexes))
         return [(columns[2 * i], columns[2 * i + 1]) for i in range(len(self.indexes))]
+
+    def _read(self, gram: str) -> tuple:
+        """The gram's IDF and slot in each index, kept."""
+        if len(self._known) >= self.LIMIT:
+            self._known.clear()
+        row = self._known[gram] = tuple(v for index in self.indexes for v in (index.idf.get(gram, 0.0), index.slot.get(gram)))
+        return row
