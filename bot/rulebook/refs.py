@@ -87,10 +87,12 @@ def chinese_number(text: str) -> int | None:
 def reference_text(text: str, normalized: str | None = None) -> str:
     """``text`` as references are read in it: half-width, written-out parts joined (:func:`_joined`),
     normalised.  :func:`parse_reference` and :func:`find_reference` take it made once.
-    ``normalized``: ``normalize_query(text)`` when the caller has it (it is the answer when half-width
-    forms and joining leave the text as it is)."""
-    joined = _joined(to_halfwidth(text))
-    if normalized is not None and joined == text:
+    ``normalized``: ``normalize_query(text)`` when the caller has it (it is the answer when joining
+    leaves the text as it is: normalize_query makes the same half-width forms, and OpenCC's t2s
+    dictionaries hold no ASCII or full-width forms for them to change)."""
+    halfwidth = to_halfwidth(text)
+    joined = _joined(halfwidth)
+    if normalized is not None and joined == halfwidth:
         return normalized
     return normalize_query(joined)
 

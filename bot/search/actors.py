@@ -33,6 +33,7 @@ _EN_WORDS = {
 }
 _ZH_ACTOR = {actor: re.compile("|".join(words)) for actor, words in _ZH_WORDS.items()}
 _EN_ACTOR = {actor: re.compile(r"\b(?:" + "|".join(words) + r")\b") for actor, words in _EN_WORDS.items()}
+_LETTER = re.compile(r"[a-z]")
 # Who asks: 「我是庄家」, 「我当庄」, 「我们防守」, "I am declarer", "as dummy".
 _ASKER = {
     "declarer": re.compile(r"我(?:是|当|做|作|来)(?:了)?庄|作为庄家|我方(?:是)?庄家|\b(?:i am|i'm|i was|as) (?:the )?declarer\b"),
@@ -119,8 +120,10 @@ def _without_asker(normalized: str) -> str:
 
 def _first_named(text: str) -> str | None:
     found = []
+    # (the English words only in a message with letters: most are Chinese, and each look costs a scan)
+    english = _LETTER.search(text)
     for actor in ACTORS:
-        for pattern in (_ZH_ACTOR[actor], _EN_ACTOR[actor]):
+        for pattern in (_ZH_ACTOR[actor], _EN_ACTOR[actor]) if english else (_ZH_ACTOR[actor],):
             m = next((m for m in pattern.finditer(text) if not _reacts(text, m)), None)
             if m:
                 found.append((m.start(), actor))

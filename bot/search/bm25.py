@@ -72,9 +72,9 @@ class FullText:
         if not len(rowids):
             return []
         scores = np.bincount(rowids, np.concatenate([row_shares for _, row_shares in shares]), minlength=self._size)
-        matched = np.zeros(self._size, bool)
-        matched[rowids] = True
-        rows = matched.nonzero()[0]   # by rowid
+        # the rows any phrase holds, by rowid: those scoring above 0 (every share is: an IDF of at least
+        # 1e-6 times a positive term frequency part)
+        rows = scores.nonzero()[0]
         scores = scores[rows]
         if len(rows) > limit > 0:
             # the rows scoring at least the limit-th best score (with any tied with it)

@@ -20,7 +20,7 @@ import itertools
 import math
 import operator
 import re
-from collections.abc import Hashable, Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -167,6 +167,11 @@ class KeyedLookup(SavedState):
         if positions is None:
             positions = self._positions = {k: i for i, k in enumerate(self.answer_keys)}
         return positions.get(key, len(positions))
+
+    def weights(self, question: Iterable[str]) -> tuple[list[float], list[int | None]]:
+        """The IDF of each of ``question``'s grams (0.0 for one the index lacks) and its postings slot
+        (None: not looked up), in the question's order: what :meth:`look_up` reads of it."""
+        return list(map(self.idf.get, question, itertools.repeat(0.0))), list(map(self.slot.get, question))
 
     def kind_mask(self, kind: str) -> np.ndarray:
         """Which keys are of ``kind`` (a tuple key's first item: ``("absent", 27)`` is of "absent")."""
@@ -326,17 +331,21 @@ class PhraseIndex(KeyedLookup):
         ``skip``: phrase positions to leave out (to test a phrase against the others)."""
         return self.look_up(question_grams(text, extra), skip)
 
-    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
-        """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        idf = list(map(self.idf.get, question, itertools.repeat(0.0)))
+    def look_up(self, question: set[str], skip: set[int] | None = None,
+                weights: tuple[Sequence[float], Sequence[int | None]] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams` (``weights``: their :meth:`weights`,
+        when read already, e.g. by a :class:`GramWeights`)."""
+        idf, slots = weights or self.weights(question)
         q_mass = sum(idf)
-        looked_up = [(slot, weight) for slot, weight in zip(map(self.slot.get, question), idf) if slot is not None]
+        looked_up = [(slot, weight) for slot, weight in zip(slots, idf) if slot is not None]
         if not q_mass or not looked_up:
             return Resemblance(self, np.zeros(len(self.distinct_keys)), np.zeros(0, np.int64))
         lengths, (rows,) = _runs(self.offsets, [slot for slot, _ in looked_up], self.postings)
-        weights = np.array([weight for _, weight in looked_up]).repeat(lengths)
-        shared = np.bincount(rows, weights, minlength=len(self.keys))
-        sim = shared * self.inv_sqrt_mass * (1.0 / math.sqrt(q_mass))
+        per_row = np.array([weight for _, weight in looked_up]).repeat(lengths)
+        sim = np.bincount(rows, per_row, minlength=len(self.keys))
+        # (in place: two fewer arrays of every phrase a question)
+        sim *= self.inv_sqrt_mass
+        sim *= 1.0 / math.sqrt(q_mass)
         if skip:
             sim[self.row[list(skip)]] = 0.0
         best = np.maximum.reduceat(sim, self.key_starts)
@@ -410,13 +419,15 @@ class PooledIndex(KeyedLookup):
         shares anything with it; ``skip``: phrase positions to leave out of their pools."""
         return self.look_up(question_grams(text, extra), skip)
 
-    def look_up(self, question: set[str], skip: set[int] | None = None) -> Resemblance:
-        """:meth:`best_by_key` of a question's :func:`question_grams`."""
-        idf = map(self.idf.get, question, itertools.repeat(0.0))
+    def look_up(self, question: set[str], skip: set[int] | None = None,
+                weights: tuple[Sequence[float], Sequence[int | None]] | None = None) -> Resemblance:
+        """:meth:`best_by_key` of a question's :func:`question_grams` (``weights``: their :meth:`weights`,
+        when read already, e.g. by a :class:`GramWeights`)."""
+        idf, slots = weights or self.weights(question)
         q_norm = math.sqrt(sum(map(operator.pow, idf, itertools.repeat(2))))
         if not q_norm:
             return Resemblance(self, np.zeros(len(self.keys)), np.zeros(0, np.int64))
-        _, (pools, products) = _runs(self.offsets, [slot for slot in map(self.slot.get, question) if slot is not None],
+        _, (pools, products) = _runs(self.offsets, [slot for slot in slots if slot is not None],
                                      self.pools, self.products)
         dot = np.bincount(pools, products, minlength=len(self.keys))
         norms = self.norm
@@ -436,3 +447,32 @@ class PooledIndex(KeyedLookup):
         resemblance = np.zeros(len(self.keys))
         resemblance[found] = dot[found] / (norms[found] * q_norm)
         return Resemblance(self, resemblance, found)
+
+
+class GramWeights:
+    """The :meth:`KeyedLookup.weights` of a question's grams in several look-ups at once, each gram's
+    kept once read.  A question's grams go to three look-ups, and reading each one from their six
+    dicts of ~20 000 grams cost ~40 µs a question, mostly waiting for memory; a gram read before is
+    one look-up here (questions share most of their character pairs)."""
+
+    # grams kept (the bench's 1 718 questions hold ~8 500); past that it starts afresh
+    LIMIT = 65536
+
+    def __init__(self, indexes: Sequence[KeyedLookup]):
+        self.indexes = tuple(indexes)
+        self._known: dict[str, tuple] = {}
+
+    def weights(self, question: Iterable[str]) -> list[tuple[Sequence[float], Sequence[int | None]]]:
+        """For each of :attr:`indexes`, its :meth:`KeyedLookup.weights` of ``question``."""
+        rows = list(map(self._known.get, question))
+        if None in rows:
+            rows = [row or self._read(gram) for gram, row in zip(question, rows)]
+        columns = list(zip(*rows)) or [()] * (2 * len(self.indexes))
+        return [(columns[2 * i], columns[2 * i + 1]) for i in range(len(self.indexes))]
+
+    def _read(self, gram: str) -> tuple:
+        """The gram's IDF and slot in each index, kept."""
+        if len(self._known) >= self.LIMIT:
+            self._known.clear()
+        row = self._known[gram] = tuple(v for index in self.indexes for v in (index.idf.get(gram, 0.0), index.slot.get(gram)))
+        return row

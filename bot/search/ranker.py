@@ -95,12 +95,16 @@ class RankerModel:
         float: the same products added in the same order)."""
         positions, weights = self._positions
         # (sum adds from 0.0 left to right, as a loop would: the same float, a third of the time)
+        if positions is None:
+            return sum(map(operator.mul, weights, values), 0.0)
         return sum(map(operator.mul, weights, map(values.__getitem__, positions)), 0.0)
 
     @functools.cached_property
-    def _positions(self) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """The weights' features' places in :data:`FEATURES`, and the weights, in the order of the weights."""
-        return (tuple(FEATURES.index(name) for name in self.weights), tuple(self.weights.values()))
+    def _positions(self) -> tuple[tuple[int, ...] | None, tuple[float, ...]]:
+        """The weights' features' places in :data:`FEATURES` (None when they are every feature, in that
+        order, as a trained model's are: the values need no picking), and the weights, in the order of the weights."""
+        positions = tuple(FEATURES.index(name) for name in self.weights)
+        return (None if positions == tuple(range(len(FEATURES))) else positions, tuple(self.weights.values()))
 
     def probability(self, features: dict[str, float]) -> float:
         """The estimated chance that the best answer's law is right."""

@@ -30,8 +30,8 @@ from bot.search.bm25 import FullText
 from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
-from bot.search.phrases import (PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs, is_name,
-                                name_form, names_in, question_grams)
+from bot.search.phrases import (GramWeights, PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs,
+                                is_name, name_form, names_in, question_grams)
 from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, called_so, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, quoted_words, understand)
@@ -233,6 +233,8 @@ class Searcher:
          self.pooled_words) = phrase_cache.load_or_build(
             phrase_cache.cache_path(db, Searcher.__init__), build,
             (PhraseIndex, PooledIndex, PooledIndex, RowWords, PooledWords))
+        # what the three gram look-ups read of a question's grams, read once per gram
+        self.gram_weights = GramWeights((self.phrases, self.clause_pools, self.pools))
         # where each row's keys and its siblings' sit in the answers of the phrase look-ups (the ranker's
         # features read them there)
         for rowid, doc in self._docs.items():
@@ -493,13 +495,13 @@ class Searcher:
         """The closest situation phrase or title for every clause, term, law and missing law
         (:class:`PhraseIndex`), for the question and the words it was bridged to (cached on ``q``)."""
         if q.resemblance is None:
-            q.resemblance = self.phrases.look_up(self._grams(q))
+            q.resemblance = self.phrases.look_up(self._grams(q), weights=self._gram_weights(q)[0])
         return q.resemblance
 
     def pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The resemblance of the question (and the words it was bridged to) to every law's and
         missing law's phrases pooled (:class:`PooledIndex`); ``skip``: phrase positions left out."""
-        return self.pools.look_up(self._grams(q), skip)
+        return self.pools.look_up(self._grams(q), skip, weights=self._gram_weights(q)[2])
 
     @staticmethod
     def _grams(q: Query) -> set[str]:
@@ -508,6 +510,13 @@ class Searcher:
         if q.phrase_grams is None:
             q.phrase_grams = question_grams(q.normalized, list(dict.fromkeys(q.expansions + q.corrections)))
         return q.phrase_grams
+
+    def _gram_weights(self, q: Query) -> list[tuple]:
+        """What the phrases, the clause pools and the pools read of :meth:`_grams` (see :class:`GramWeights`),
+        in that order (cached on ``q``)."""
+        if q.gram_weights is None:
+            q.gram_weights = self.gram_weights.weights(self._grams(q))
+        return q.gram_weights
 
     def words_pooled(self, q: Query, skip: set[int] | None = None) -> Resemblance:
         """The BM25 of the question's words over every law's and missing law's phrases pooled
@@ -702,6 +711,14 @@ class Searcher:
         # a letter, which the regex engine checks before trying it)
         return chinese, re.compile(rf"(?<![a-z])(?:{'|'.join(map(re.escape, english))})(?:s|es)?(?![a-z])")
 
+    @functools.cached_property
+    def _term_heads(self) -> re.Pattern:
+        """Finds the two characters at every place a Chinese name of :attr:`_term_names` may start (at one
+        of their first characters): the few heads to look up, not every pair of a long message."""
+        chinese, _ = self._term_names
+        first = "".join(sorted({re.escape(head[0]) for head in chinese}))
+        return re.compile(f"(?=([{first}].))", re.S)
+
     def terms_named(self, q: Query) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """The defined terms ``q`` names by any of their names (as :meth:`_term_named_near` reads them),
         those of them named in a clause that asks what a word means, and those named as the one who may
@@ -734,7 +751,7 @@ class Searcher:
         chinese, english = self._term_names
         spaced = f" {text} "
         spans = []   # (start, -length, name as found)
-        heads = {spaced[i:i + 2] for i in range(len(spaced) - 1)}
+        heads = set(self._term_heads.findall(spaced))
         for name in (n for head in heads & chinese.keys() for n in chinese[head]):
             at = spaced.find(name)
             while at >= 0:
@@ -888,7 +905,7 @@ class Searcher:
         if not found:
             return []
         if q.clause_pooled is None:
-            q.clause_pooled = self.clause_pools.look_up(self._grams(q))
+            q.clause_pooled = self.clause_pools.look_up(self._grams(q), weights=self._gram_weights(q)[1])
         return _with_features(found, q, actor, self._row_words, self.resemblance(q), q.clause_pooled, named, asked)
 
     def _full_text(self, q: Query) -> list[tuple["_Doc", float]]:
@@ -970,6 +987,17 @@ class _Doc:
     sibling_pool_positions: tuple = ()
     # its row in the index (and in RowWords)
     rowid: int = 0
+    # what its rows group by (its law, or a definition's term), and its title as its law's and its own
+    # clause's ("" for a law's row): read for every row of every question
+    key: object = field(init=False, repr=False, compare=False)
+    law_title: str = field(init=False, repr=False, compare=False)
+    own_title: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        law_title, _, own_title = self.title.rpartition(" · ")
+        object.__setattr__(self, "key", self.law or self.term)
+        object.__setattr__(self, "law_title", law_title)
+        object.__setattr__(self, "own_title", own_title)
 
 
 def _parent_id(clause: str) -> str:
@@ -1105,7 +1133,7 @@ def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
     glossary word would otherwise crowd them out."""
     groups: dict[object, list[Candidate]] = {}
     for cand in cands:
-        groups.setdefault(cand.doc.law or cand.doc.term, []).append(cand)
+        groups.setdefault(cand.doc.key, []).append(cand)
     by_score = operator.attrgetter("score")
     ranked = sorted((LawCandidates(sorted(g, key=by_score, reverse=True)) for g in groups.values()),
                     key=by_score, reverse=True)
@@ -1136,7 +1164,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     top = max(score for _, score in found) or 1.0
     by_law: dict[object, list[float]] = {}
     for doc, score in found:
-        by_law.setdefault(doc.law or doc.term, []).append(score)  # found is best first
+        by_law.setdefault(doc.key, []).append(score)  # found is best first
     pools = {key: (scores[0], scores[:4], sum(scores[:4])) for key, scores in by_law.items()}
     chars = _content_chars(q.normalized)
     pairs = set(q.bigrams)
@@ -1158,7 +1186,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     # the closest any of a law's rows comes, pooled and by one phrase: the law speaks for the situation
     law_own: dict[object, tuple[float, float]] = {}
     for (doc, _), (own_pool, own_phrase) in zip(found, own):
-        key = doc.law or doc.term
+        key = doc.key
         seen = law_own.get(key, (0.0, 0.0))
         law_own[key] = (max(seen[0], own_pool), max(seen[1], own_phrase))
     # a law's row has none of the definition features (definition_told … term_meaning)
@@ -1166,7 +1194,7 @@ def _with_features(found: list[tuple[_Doc, float]], q: Query, actor: str | None,
     out = []
     for (doc, score), (own_pool, own_phrase), (title, body, situation, pairs_held, chars_held, bridges_held) in zip(
             found, own, shares):
-        key = doc.law or doc.term
+        key = doc.key
         best, top4, top4_sum = pools[key]
         # the law's next three rows besides this one
         pool = top4_sum - score if score in top4 else top4_sum - top4[-1] if len(top4) == 4 else top4_sum
@@ -1280,7 +1308,7 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     that the row's own clause title holds: 「飞牌」 names 70E 「未提及的打牌路线(飞牌或跌落)」.
     ``beyond_law``: the words left once a law's title is set aside, by law title (filled here:
     the candidates of one question share a few laws)."""
-    law_title, _, own = doc.title.rpartition(" · ")
+    law_title, own = doc.law_title, doc.own_title
     if not doc.clause or not own:
         return 0.0
     beyond_law = {} if beyond_law is None else beyond_law
@@ -1290,6 +1318,14 @@ def _own_title_share(doc: "_Doc", words: list[str], beyond_law: dict[str, list[s
     if not words:
         return 0.0
     return sum(map(own.__contains__, words)) / len(words)
+
+
+@functools.lru_cache(maxsize=1024)
+def _flat(text: str) -> tuple[str, str]:
+    """``text`` with its white space folded, as it is and lower-cased (rulebook text is already simplified
+    and half-width): a row's, made once for every answer it gives (the rows and definitions number ~500)."""
+    flat = " ".join(text.split())
+    return flat, flat.lower()
 
 
 def _law_text(law: Law) -> str:
@@ -1303,8 +1339,7 @@ def _head(text: str) -> str:
 
 def _snippet(text: str, words) -> str:
     """About :data:`SNIPPET_CHARS` characters of ``text`` around the first matched word."""
-    flat = " ".join(text.split())
-    lowered = flat.lower()  # rulebook text is already simplified and half-width
+    flat, lowered = _flat(text)
     positions = [i for i in (lowered.find(w) for w in words if w) if i >= 0]
     if not positions or len(flat) <= SNIPPET_CHARS:
         return _head(flat)

@@ -224,3 +224,17 @@ def test_the_definition_frame_starts_only_where_it_is_looked_for():
     first, nullable = _first_characters(_parser.parse(frame))
     assert first is not None and not nullable
     assert first <= set(_FRAME_FIRST)
+
+
+def test_the_loose_frame_starts_only_where_it_is_looked_for():
+    """The same for the looser frame after X (「X怎么讲」, 「X是谁」) and _LOOSE_FRAME_FIRST."""
+    from re import _parser
+
+    from bot.search.query import _LOOSE_FRAME_FIRST, _LOOSE_ZH
+
+    lookahead = f"(?=[{_LOOSE_FRAME_FIRST}])"
+    pattern = next(p.pattern for p in _LOOSE_ZH if lookahead in p.pattern)
+    frame = pattern[pattern.index(lookahead) + len(lookahead):].removesuffix("$")
+    first, nullable = _first_characters(_parser.parse(frame))
+    assert first is not None and not nullable
+    assert first <= set(_LOOSE_FRAME_FIRST)
