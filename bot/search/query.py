@@ -94,7 +94,7 @@ _DEFINITION_EN = re.compile(
     r"|(?:a |an |the )?(?:pairs?|teams?|individual|duplicate|club|bridge)? ?"
     r"(?:game|event|match|tournament|contest|session)))?"
     r"(?:\s+(?:by definition|exactly|precisely|actually|as defined in the (?:laws|rules)|according to the (?:laws|rules)"
-    r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it))?$"
+    r"|as (?:the )?(?:laws|rules) (?:use|define|mean) it|as a (?:unit|term|word|concept)))?$"
 )
 _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$"

@@ -62,7 +62,8 @@ FRAMES_EN = ("what is {}", "what is a {}", "What is the {}?", "what does {} mean
              "who counts as {}?", "what's meant by {}?", "what is meant by a {}", "define {} as the laws use it",
              "What is {}? Is it the same as a bid?", "what is a {} in a pairs game?", "{} - what does it actually mean?",
              "how is the {} determined", "what exactly is a '{}' under the laws — does it matter?",
-             "what's the actual definition of {}?", "like what is {}, by definition?", "so who's the {} exactly?")
+             "what's the actual definition of {}?", "like what is {}, by definition?", "so who's the {} exactly?",
+             "what is {} as a term?")
 TYPO_FRAMES = ("什么是{}", "{}是什么意思")
 # the word set apart inside a longer message that asks what it means
 SET_APART_ZH = ("打牌时老听人说“{}”，到底是什么意思？", "我们俱乐部的人总说「{}」这个词，我一直搞不懂什么意思",
