@@ -121,6 +121,7 @@ def mp_scores(text: str) -> tuple[list[int], int | None]:
 
 VP_CUE = re.compile(r"(?<![a-z])vps?(?![a-z])|victory\s*points?|胜利分")
 _MATCH_BOARDS = re.compile(r"(?<![\d.])(\d{1,4})\s*(?:副牌?|块牌|(?:boards?|bds?)(?![a-z]))")
+_VP_AMOUNT = re.compile(r"(?<![\d.])[-+]?\d+(?:\.\d+)?\s*(?:个)?\s*(?:vps?(?![a-z])|胜利分)")
 _LOST = re.compile(r"输|落后|(?<![a-z])(?:lost|lose|losing|down|behind)(?![a-z])")
 _VP_WORDS = _SCORE_TALK | frozenset("imp imps vp vps victory point points won win winning by lost lose losing down behind up "
                                     "match of in over after a board boards bd bds convert into".split())
@@ -240,7 +241,8 @@ def reply_kind(text: str) -> str | None:
         return None
     norm = normalize_query(text)
     numbers = _INTEGER.findall(without_counts(norm))
-    if VP_CUE.search(norm) and numbers:
+    # (「我们赢了20 VP，排名第三」 tells VPs won; only IMPs to convert make a VP request)
+    if VP_CUE.search(norm) and _INTEGER.findall(_VP_AMOUNT.sub(" ", without_counts(norm))):
         return "vp"
     if _MP_METHOD_CUE.search(norm) and len(numbers) >= 2:
         return "mp"

@@ -119,6 +119,7 @@ def test_one_half_scale():
         ("我们队赢了25 imp，8副，VP多少", "vp"),
         ("30 21 8 boards vp?", "vp"),
         ("VP是什么", None),
+        ("我们赢了20 VP，排名第三，下一轮打谁？", None),
         ("双人赛13桌，我们比8桌好，比赛分怎么算", None),
         # one board at two tables
         ("3NT+1 对 4♠= 有局", "imp"),
