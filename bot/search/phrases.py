@@ -58,14 +58,15 @@ def grams(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def question_grams(text: str, extra: Iterable[str] = ()) -> set[str]:
-    """The grams of a question and of the ``extra`` texts (the words it was bridged to), in one
-    set: every look-up adds them up in the order it holds them, so one set made once per question
+def question_grams(text: str, extra: Iterable[str] = ()) -> tuple[str, ...]:
+    """The distinct grams of a question and of the ``extra`` texts (the words it was bridged to),
+    sorted: every look-up adds their weights up in this order, so a score's last digits do not
+    depend on the interpreter's string hashing (``PYTHONHASHSEED``); made once per question, it
     serves them all."""
     question = set(grams(text))
     for more in extra:
         question |= grams(more)
-    return question
+    return tuple(sorted(question))
 
 
 def is_name(text: str) -> bool:

@@ -238,7 +238,7 @@ class Query:
     # once looked up (see bot.search.searcher): what the phrase look-ups compare it by and what they read
     # of it, the closest situation phrases, the resemblance to every clause's pooled phrases, and the
     # full-text rows
-    phrase_grams: set | None = None
+    phrase_grams: tuple | None = None
     gram_weights: list | None = None
     resemblance: Mapping | None = None
     clause_pooled: Mapping | None = None

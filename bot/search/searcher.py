@@ -504,7 +504,7 @@ class Searcher:
         return self.pools.look_up(self._grams(q), skip, weights=self._gram_weights(q)[2])
 
     @staticmethod
-    def _grams(q: Query) -> set[str]:
+    def _grams(q: Query) -> tuple[str, ...]:
         """What the phrase look-ups compare ``q`` by (:func:`question_grams`: the question and the
         words it was bridged to), made once for the three of them (cached on ``q``)."""
         if q.phrase_grams is None:
