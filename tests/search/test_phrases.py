@@ -77,14 +77,14 @@ def test_leaving_a_phrase_out_of_its_pool_is_the_pool_without_it():
 # not one bit of an answer may move.  (Built here, not read from the phrase cache: the order a
 # phrase's own grams are summed in follows the hash seed of the process that built it.)
 
-def _question(text: str, extra: list[str]) -> set[str]:
-    question = set(grams(text))   # as best_by_key makes it: the same set, met in the same order
+def _question(text: str, extra: list[str]) -> list[str]:
+    question = set(grams(text))   # as best_by_key makes it: the same grams, met in the same (sorted) order
     for more in extra:
         question |= grams(more)
-    return question
+    return sorted(question)
 
 
-def _closest_by_dicts(index: PhraseIndex, phrase_grams: list, question: set[str], skip: set[int]) -> dict:
+def _closest_by_dicts(index: PhraseIndex, phrase_grams: list, question: list[str], skip: set[int]) -> dict:
     common = {g for g, c in document_frequencies(phrase_grams).items() if c > max(20, len(phrase_grams) / 10)}
     shared: dict[int, float] = {}
     for gram in question:
@@ -101,7 +101,7 @@ def _closest_by_dicts(index: PhraseIndex, phrase_grams: list, question: set[str]
     return best
 
 
-def _pooled_by_dicts(index: PooledIndex, question: set[str]) -> dict:
+def _pooled_by_dicts(index: PooledIndex, question: list[str]) -> dict:
     _, counts = index._phrases_and_pools
     dot: dict[int, float] = {}
     for gram in question:
