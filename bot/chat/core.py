@@ -535,9 +535,11 @@ class Core:
         result = self.services.search(to_simplified(query), k=1 + ALTERNATIVES, actor=actor)
         hits = list(result.hits)
         # Say first, plainly, when the law for the question is not in the corpus at all.
-        missing = "".join(note + "\n" for note in self._absent_notes(result, query, lang))
         ambiguous = getattr(result, "ambiguous", None)
-        if ambiguous is not None and actor is None and getattr(ambiguous, "options", None):
+        asks_who = ambiguous is not None and actor is None and bool(getattr(ambiguous, "options", None))
+        # Beside 「亮牌的是庄家还是防家？」 a missing law is one reading, not the answer.
+        missing = "".join(note + "\n" for note in self._absent_notes(result, query, lang, tentative=asks_who))
+        if asks_who:
             self._offered_choices(context)
             return self._clarify(ambiguous, number, missing, lang)
         top = hits[0] if hits else None
@@ -575,10 +577,10 @@ class Core:
         context.law, context.clause, context.term, context.next_page, context.whole = None, None, None, None, False
         context.choices = True
 
-    def _absent_notes(self, result, query: str, lang: str) -> list[str]:
+    def _absent_notes(self, result, query: str, lang: str, tentative: bool = False) -> list[str]:
         absent = getattr(result, "absent", None)
         if absent is not None:
-            return [_absent_note(absent, lang)] if absent else []
+            return [_absent_note(absent, lang, tentative)] if absent else []
         return list(self.services.missing_notes(query, lang))
 
     def _clarify(self, ambiguous, number: int, missing: str, lang: str) -> Reply:
@@ -759,9 +761,16 @@ class Core:
         return Reply(body=answer.text, document=answer.document, buttons=buttons)
 
 
-def _absent_note(absent, lang: str) -> str:
+def _absent_note(absent, lang: str, tentative: bool = False) -> str:
     """One line saying the question's law is not in the corpus; several close ones (a revoke's
-    61–64) in the same line, so a phone shows one note, not three."""
+    61–64) in the same line, so a phone shows one note, not three.  ``tentative``: the missing law
+    is one reading of the question among others (the reply asks who acted), and the note says so."""
+    if tentative:
+        if lang == "en":
+            laws = " or ".join(f"Law {t.law} ({t.en})" for t in absent)
+            return f"Note: it may also be a matter for {laws}, not in this corpus."
+        laws = "、".join(f"第{t.law}条({t.zh})" for t in absent)
+        return f"提示：也可能属于{laws}，本语料未收录。"
     if len(absent) == 1:
         return absent[0].note(lang)
     if lang == "en":

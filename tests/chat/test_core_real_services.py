@@ -101,3 +101,12 @@ def test_a_contract_alone_is_scored_a_clause_is_shown(core, message, expected):
     assert expected in reply.text and "看不懂条款编号" not in reply.text
     if message == "3NT是什么意思":
         assert "庄家方" not in reply.text
+
+
+def test_a_missing_law_beside_the_question_who_acted_is_one_reading_not_the_answer(core):
+    # 「对方亮了一张牌」: a card shown in the play (49/50 or 48) — or in the auction, or a lead, which the corpus lacks
+    reply = core.handle(ChatMessage("对方亮了一张牌怎么办", chat_id=9))
+    assert "庄家还是防家" in reply.text
+    assert "也可能属于" in reply.text and "这属于" not in reply.text
+    told = core.handle(ChatMessage("对方不足叫了怎么办", chat_id=9))
+    assert told.text.startswith("提示：不足叫牌在第27条") and "也可能" not in told.text
