@@ -115,10 +115,11 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
 
 
 def document_frequencies(documents) -> dict[str, int]:
-    """In how many of ``documents`` (each an iterable of distinct grams) every gram occurs."""
+    """In how many of ``documents`` (each an iterable of distinct grams) every gram occurs (in an
+    order that does not follow string hashing: the look-ups saved are the same bytes every build)."""
     df: dict[str, int] = {}
     for document in documents:
-        for gram in document:
+        for gram in sorted(document):
             df[gram] = df.get(gram, 0) + 1
     return df
 
@@ -311,13 +312,13 @@ class PhraseIndex(KeyedLookup):
         common = {gram for gram, count in df.items() if count > max(20, n / 10)}
         postings: dict[str, list[int]] = {}
         for row, g in zip(self.row.tolist(), phrase_grams):
-            for gram in g:
+            for gram in sorted(g):
                 if gram not in common:
                     postings.setdefault(gram, []).append(row)
         self.slot = {gram: k for k, gram in enumerate(postings)}
         self.offsets, rows = _laid_end_to_end(postings.values())
         self.postings = np.array(rows, np.int32)
-        mass = [sum(self.idf[gram] for gram in g) for g in phrase_grams]
+        mass = [sum(self.idf[gram] for gram in sorted(g)) for g in phrase_grams]
         self.inv_sqrt_mass = np.array([1.0 / math.sqrt(m) if m else 0.0 for m in mass])[in_key_order]
 
     # (the phrases' texts are not kept: nothing reads them once the postings are made)
@@ -377,7 +378,7 @@ class PooledIndex(KeyedLookup):
                 counts.append({})
             self.phrase_pool.append(p)
             self.texts.append(text)
-            for gram in grams(text):
+            for gram in sorted(grams(text)):
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         self.idf = idf_weights(document_frequencies(counts), len(counts))
         # A posting holds its pool and its term of the dot product with a question holding the gram
@@ -405,7 +406,7 @@ class PooledIndex(KeyedLookup):
         phrase_grams = [grams(text) for text in self.texts]
         counts: list[dict[str, int]] = [{} for _ in self.keys]
         for p, g in zip(self.phrase_pool, phrase_grams):
-            for gram in g:
+            for gram in sorted(g):
                 counts[p][gram] = counts[p].get(gram, 0) + 1
         return phrase_grams, counts
 

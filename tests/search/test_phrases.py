@@ -95,7 +95,7 @@ def _closest_by_dicts(index: PhraseIndex, phrase_grams: list, question: list[str
     scale = 1.0 / math.sqrt(sum(index.idf.get(g, 0.0) for g in question))
     best: dict = {}
     for i, s in shared.items():
-        sim = s * (1.0 / math.sqrt(sum(index.idf[g] for g in phrase_grams[i]))) * scale
+        sim = s * (1.0 / math.sqrt(sum(index.idf[g] for g in sorted(phrase_grams[i])))) * scale
         if i not in skip and sim > best.get(index.keys[i], 0.0):
             best[index.keys[i]] = sim
     return best
