@@ -141,6 +141,35 @@ def actors_named(text: str) -> tuple[str, ...]:
     return tuple(actor for _, actor in found)
 
 
+# A seat (or the director) told as doing something: 「明手亮了一张牌」, 「上家没跟花色」, "LHO revoked",
+# "an opponent exposed a card" — not one asked about (「庄家是怎么定的」, 「下家即係左手邊」, "what is dummy").
+# Each seat word is read as the chapter 1 term that defines it.
+SEAT_TERMS = {"庄家": "庄家", "明手": "明手", "梦家": "明手", "防家": "防家", "防守方": "防家", "对手": "对手",
+              "对方": "对手", "同伴": "同伴", "搭档": "同伴", "上家": "上家", "下家": "下家", "裁判": "裁判",
+              "declarer": "庄家", "dummy": "明手", "defender": "防家", "defenders": "防家", "opponent": "对手",
+              "opponents": "对手", "partner": "同伴", "pard": "同伴", "lho": "下家", "rho": "上家", "td": "裁判",
+              "director": "裁判"}
+_SEATS_ZH = "|".join(w for w in SEAT_TERMS if not w.isascii())
+_SEAT_ACTS_ZH = re.compile(
+    rf"({_SEATS_ZH})(?>也|又|就|先|已经|刚才|都|还|突然|不小心|竟然|居然)?"
+    rf"(?!是|即|指|算|的|就是|和|跟|同|与|或|还是|这|那|一词|{_SEATS_ZH})"
+    r"(?:没|不|未|把|将|[亮出叫打引首攻掉摊越提说问看拿换收声承漏垫犯违加再停想拖])")
+_SEAT_ACTS_EN = re.compile(
+    r"\b(declarer|dummy|defenders?|opponents?|partner|pard|lho|rho|td|director)\s+"
+    r"(?:just |then |also |suddenly |accidentally |immediately |later |never |had |has |have )?"
+    r"(?:\w{3,}ed|bid|bids|led|leads|made|makes|showed|shows|dropped|played|plays|claims|said|says|asked|asks"
+    r"|called|calls|put|puts|took|forgot|thought|won|lost|revoke[sd]?|hesitate[sd]?|can|could|may|might|should"
+    r"|must|did|didn't|does|doesn't|won't|wouldn't|tried|gave|gives|ruled|pulled|faced|exposed|touched)\b")
+
+
+def seats_acting(normalized: str) -> set[str]:
+    """The chapter 1 terms of the seats (and the director) a normalised question tells doing
+    something: they are who acted, not words the question asks about."""
+    found = {m.group(1) for m in _SEAT_ACTS_ZH.finditer(normalized.replace(" ", ""))}
+    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized)}
+    return {SEAT_TERMS[w] for w in found}
+
+
 @functools.lru_cache(maxsize=2)
 def load_overrides(path: Path = ACTOR_OVERRIDES_PATH) -> dict[str, tuple[str, ...]]:
     """The reviewed corrections: ``{clause or law id: (actors …)}`` (an empty list means none)."""

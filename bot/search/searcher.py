@@ -32,7 +32,7 @@ from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase
 from bot.search.term_names import load_term_names
 from bot.search.phrases import (GramWeights, PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs,
                                 is_name, name_form, names_in, question_grams)
-from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor
+from bot.search.actors import ACTORS, LABELS, OTHER_PARTY, question_actor, seats_acting
 from bot.search.query import (STOPWORDS_ZH, Lexicon, Query, called_so, definition_asked_at, definition_residual,
                               definition_set_apart, fuzzy_pinyin, quoted_words, understand)
 from bot.search.pooled_words import PooledWords, pool_words
@@ -322,6 +322,10 @@ class Searcher:
         if q.subject and definition is None:
             # 「罚张是什么意思」: a word chapter 1 does not define, but a law does in so many words
             ranked = self._defining_first(q.subject, ranked)
+        acting = seats_acting(q.normalized) if definition is None else ()
+        if acting:
+            # "LHO revoked", 「明手亮了一张牌」: the seat is who acted, and the act is the question, not the word
+            ranked = sorted(ranked, key=lambda g: g.best.doc.law == 0 and g.best.doc.term in acting)
         hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:

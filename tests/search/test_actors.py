@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rulebook.model import load
-from bot.search.actors import ACTORS, clause_actors, load_overrides, question_actor, without_asker
+from bot.search.actors import ACTORS, clause_actors, load_overrides, question_actor, seats_acting, without_asker
 from bot.search.index import documents
 
 BOOK = load()
@@ -39,6 +39,40 @@ def test_question_actor(question, actor):
 def test_the_askers_seat_is_no_search_word_when_another_acted():
     assert "庄家" not in without_asker("我是庄家，对方亮了一张牌")
     assert without_asker("我是庄家，我可以看明手的牌吗") == "我是庄家，我可以看明手的牌吗"
+
+
+@pytest.mark.parametrize(
+    "question, seats",
+    [
+        ("明手亮了一张牌", {"明手"}),
+        ("上家没跟花色", {"上家"}),
+        ("对方又叫了一个1♥", {"对手"}),
+        ("lho revoked", {"下家"}),
+        ("an opponent exposed a card", {"对手"}),
+        ("the td ruled against us", {"裁判"}),
+        ("我搭档先叫的红心，我最后叫到4♥，那谁当庄家", {"同伴"}),  # partner bid; declarer is asked about
+        ("庄家是怎么定出来的", set()),  # asked about, not acting
+        ("上家下家我老是搞混，上家是坐我左边还是右边", set()),
+        ("防家就是庄家对面那两个人吧？明手算不算？", set()),
+        ("what is dummy", set()),
+        ("who is the opponent on my left called", set()),
+        ("my partner is declarer", set()),
+    ],
+)
+def test_seats_told_acting(question, seats):
+    assert seats_acting(question) == seats
+
+
+@pytest.mark.parametrize("question", ["LHO revoked", "an opponent exposed a card", "RHO hesitated", "明手亮了一张牌",
+                                      "上家越序叫了，还没处理，我就在我的正确轮次叫了"])
+def test_a_seat_that_acted_is_not_answered_with_its_definition(corpus_searcher, question):
+    result = corpus_searcher.ask(question)
+    assert result.hits and all(hit.law != 0 for hit in result.hits)
+
+
+@pytest.mark.parametrize("question, term", [("what is dummy", "明手"), ("上家是坐我左边还是右边", "上家"), ("RHO", "上家")])
+def test_a_seat_asked_about_is_still_defined(corpus_searcher, question, term):
+    assert corpus_searcher.ask(question).hits[0].term == term
 
 
 def _row(law: int, clause: str):
