@@ -281,3 +281,11 @@ def test_own_title_share_leaves_out_the_law_title():
 
     row, _ = _titled_row("70E", "未提及的打牌路线(飞牌或跌落)", 1.0)
     assert _own_title_share(row, ["声称", "飞牌", "裁判"]) == 0.5  # 声称 is the law's title, not the clause's
+
+
+@pytest.mark.parametrize("question", ["partner took a long time to pass, can I bid now", "my partner took forever to pass",
+                                      "partner thought for ages then bid game"])
+def test_a_slow_call_told_in_players_english_is_a_hesitation(corpus_searcher, question):
+    # "took a long time", "took forever", "thought for ages": 迟疑 (16, 73), not a pass out of rotation or an enforced pass
+    result = corpus_searcher.ask(question)
+    assert result.hits[0].law in (16, 73) and result.absent == []
