@@ -60,6 +60,8 @@ _MODAL_AFTER = re.compile(r"\s*(?:也|还|都|就|到底|究竟)?\s*(?:可以|�
                           r"\b(?:is |are )?(?:allowed|entitled|permitted)\b|\b(?:can|may|must|should|has to|have to|gets to)\b)"
                           r"(?!\s*(?:是|算|\bbe\b))")   # 「庄家可以是谁」 asks who the word names
 _MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
+# An act told as not done: 「没有alert」, 「没跟牌」, "didn't follow suit", "failed to alert".
+_NEGATED_BEFORE = re.compile(r"(?:没有|没|未|并未|从未)\s*$|\b(?:didn't|did not|don't|doesn't|failed to|fails to|never|forgot to)\s+$")
 # A clause that starts with its predicate (是指…, 就是…, 係咪…): its subject was named before it.
 _PREDICATE_ONLY = re.compile(r"\s*(?:是指|指的是|就是|是不是|是否|即是|係咪|系咪|係唔係|是)")
 # a clause pointing back at the word before it and asking what that thing is: 「这是什么东西」, 「到底指啥」
@@ -322,10 +324,6 @@ class Searcher:
         if q.subject and definition is None:
             # 「罚张是什么意思」: a word chapter 1 does not define, but a law does in so many words
             ranked = self._defining_first(q.subject, ranked)
-        acting = seats_acting(q.normalized) if definition is None else ()
-        if acting:
-            # "LHO revoked", 「明手亮了一张牌」: the seat is who acted, and the act is the question, not the word
-            ranked = sorted(ranked, key=lambda g: g.best.doc.law == 0 and g.best.doc.term in acting)
         hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:
@@ -744,8 +742,12 @@ class Searcher:
         (「同伴不叫是什么意思」)."""
         spaced = f" {text} "
         spans = self._term_spans(text)
+        # told doing something ("LHO revoked", 「明手亮了一张牌」) or not doing it (「对方没有alert」, "didn't follow
+        # suit"): the act is the question, not the word
+        seats = seats_acting(text)
         acting = {term for start, end, term in spans
-                  if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start)}
+                  if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start) or term in seats
+                  or _NEGATED_BEFORE.search(spaced, 0, start)}
         untold = {term for start, _, term in spans if not _ACT_OF.search(spaced, 0, start)}
         return frozenset(term for _, _, term in spans), acting, untold
 
