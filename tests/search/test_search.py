@@ -52,6 +52,7 @@ def top(result):
         ("庄家可以禁止防家引罚张的花色吗", (50, "50D2a")),
         ("认输算不算承认", (68, "68B")),
         ("明手离开座位去看庄家打牌", (43, "43A2b")),
+        ("一轮没打完同伴就离场了", (74, "74C8")),  # 离场: leaving the table
     ],
 )
 def test_questions(searcher, question, expected):
