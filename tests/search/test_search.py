@@ -52,7 +52,6 @@ def top(result):
         ("庄家可以禁止防家引罚张的花色吗", (50, "50D2a")),
         ("认输算不算承认", (68, "68B")),
         ("明手离开座位去看庄家打牌", (43, "43A2b")),
-        ("一轮没打完同伴就离场了", (74, "74C8")),  # 离场: leaving the table
     ],
 )
 def test_questions(searcher, question, expected):
@@ -290,3 +289,8 @@ def test_a_slow_call_told_in_players_english_is_a_hesitation(corpus_searcher, qu
     # "took a long time", "took forever", "thought for ages": 迟疑 (16, 73), not a pass out of rotation or an enforced pass
     result = corpus_searcher.ask(question)
     assert result.hits[0].law in (16, 73) and result.absent == []
+
+
+def test_leaving_the_table_in_players_words(corpus_searcher):
+    # 离场: players' word for leaving the table (74C8 「离开自己的座位」)
+    assert top(corpus_searcher.ask("一轮没打完同伴就离场了")) == (74, "74C8")
