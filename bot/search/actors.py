@@ -153,7 +153,7 @@ _SEATS_ZH = "|".join(w for w in SEAT_TERMS if not w.isascii())
 _SEAT_ACTS_ZH = re.compile(
     rf"({_SEATS_ZH})(?>也|又|就|先|已经|刚才|都|还|突然|不小心|竟然|居然)?"
     rf"(?!是|即|指|算|的|就是|和|跟|同|与|或|还是|这|那|一词|{_SEATS_ZH})"
-    r"(?:没|不|未|把|将|[亮出叫打引首攻掉摊越提说问看拿换收声承漏垫犯违加再停想拖])")
+    r"(?:没|不|未(?=[\u4e00-\u9fff])|把|将|[亮出叫打引首攻掉摊越提说问看拿换收声承漏垫犯违加再停想拖])")
 _SEAT_ACTS_EN = re.compile(
     r"\b(declarer|dummy|defenders?|opponents?|partner|pard|lho|rho|td|director)\s+"
     r"(?:just |then |also |suddenly |accidentally |immediately |later |never |had |has |have )?"
@@ -161,12 +161,15 @@ _SEAT_ACTS_EN = re.compile(
     r"|called|calls|put|puts|took|forgot|thought|won|lost|revoke[sd]?|hesitate[sd]?|can|could|may|might|should"
     r"|must|did|didn't|does|doesn't|won't|wouldn't|tried|gave|gives|ruled|pulled|faced|exposed|touched)\b")
 
+_PASSIVE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:the\s+|an?\s+)?$")
+
 
 def seats_acting(normalized: str) -> set[str]:
     """The chapter 1 terms of the seats (and the director) a normalised question tells doing
     something: they are who acted, not words the question asks about."""
     found = {m.group(1) for m in _SEAT_ACTS_ZH.finditer(normalized.replace(" ", ""))}
-    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized)}
+    # (not a seat named in a passive: "how is declarer determined")
+    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized) if not _PASSIVE_BEFORE.search(normalized, 0, m.start())}
     return {SEAT_TERMS[w] for w in found}
 
 

@@ -60,7 +60,9 @@ _MODAL_AFTER = re.compile(r"\s*(?:也|还|都|就|到底|究竟)?\s*(?:可以|�
                           r"\b(?:is |are )?(?:allowed|entitled|permitted)\b|\b(?:can|may|must|should|has to|have to|gets to)\b)"
                           r"(?!\s*(?:是|算|\bbe\b))")   # 「庄家可以是谁」 asks who the word names
 _MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
-# An act told as not done: 「没有alert」, 「没跟牌」, "didn't follow suit", "failed to alert".
+# An act told as not done: 「没有alert」, 「没跟牌」, "didn't follow suit", "failed to alert" (not a thing there is
+# none of: 「无将定约就冇将牌」).
+ACT_TERMS = frozenset({"提醒", "跟牌", "加倍", "再加倍", "叫牌", "实质叫牌", "首引", "引牌", "打牌", "纠正", "轮到"})
 _NEGATED_BEFORE = re.compile(r"(?:没有|没|未|并未|从未)\s*$|\b(?:didn't|did not|don't|doesn't|failed to|fails to|never|forgot to)\s+$")
 # A clause that starts with its predicate (是指…, 就是…, 係咪…): its subject was named before it.
 _PREDICATE_ONLY = re.compile(r"\s*(?:是指|指的是|就是|是不是|是否|即是|係咪|系咪|係唔係|是)")
@@ -747,7 +749,7 @@ class Searcher:
         seats = seats_acting(text)
         acting = {term for start, end, term in spans
                   if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start) or term in seats
-                  or _NEGATED_BEFORE.search(spaced, 0, start)}
+                  or (term in ACT_TERMS and _NEGATED_BEFORE.search(spaced, 0, start))}
         untold = {term for start, _, term in spans if not _ACT_OF.search(spaced, 0, start)}
         return frozenset(term for _, _, term in spans), acting, untold
 

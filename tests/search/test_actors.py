@@ -57,6 +57,9 @@ def test_the_askers_seat_is_no_search_word_when_another_acted():
         ("what is dummy", set()),
         ("who is the opponent on my left called", set()),
         ("my partner is declarer", set()),
+        ("how is declarer determined", set()),  # a passive: declarer is not who acts
+        ("叫紧牌嗰阵已经算明手未？", set()),  # Cantonese 「…未？」 asks "yet?", no 「未…」 act
+        ("明手未经庄家同意就出牌", {"明手"}),
     ],
 )
 def test_seats_told_acting(question, seats):
@@ -77,6 +80,11 @@ def test_a_word_told_as_who_acted_or_as_the_act_not_done_is_not_answered_with_it
 @pytest.mark.parametrize("question, term", [("what is dummy", "明手"), ("上家是坐我左边还是右边", "上家"), ("RHO", "上家")])
 def test_a_seat_asked_about_is_still_defined(corpus_searcher, question, term):
     assert corpus_searcher.ask(question).hits[0].term == term
+
+
+def test_a_thing_there_is_none_of_is_no_act_not_done(corpus_searcher):
+    # 「没有将牌」: no trumps in notrump, not a trump left unplayed; the word's definition stays an answer
+    assert "将牌" in [hit.term for hit in corpus_searcher.ask("无将定约是不是就没有将牌了").hits]
 
 
 def _row(law: int, clause: str):
