@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PREVIOUS = "3942beb"  # the end of the previous round (round 10 of issue 10)
+PREVIOUS = "f472ce2"  # the end of the previous round (round 11 of issue 10)
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.jsonl", ROOT / "bench" / "own_questions.jsonl",
         ROOT / "bench" / "heldout_a.jsonl", ROOT / "bench" / "heldout_b.jsonl", ROOT / "bench" / "heldout_c.jsonl",
         ROOT / "bench" / "heldout_d.jsonl", ROOT / "bench" / "heldout_e.jsonl", ROOT / "bench" / "heldout_f.jsonl",
