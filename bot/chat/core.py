@@ -556,7 +556,10 @@ class Core:
             # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
             matched = list(getattr(top, "matched", None) or [])
             single_chars = bool(matched) and all(len(w) == 1 for w in matched)
-            unrelated = ((probability is not None and probability < OFF_TOPIC) or single_chars) and not _defines_a_named_word(top)
+            # (a word the rules define among the words matched — 「对方没有alert」 met 提醒 — is no chat about lunch)
+            terms = {d.term for d in self.services.rulebook.definitions}
+            unrelated = (((probability is not None and probability < OFF_TOPIC) and not terms.intersection(matched))
+                         or single_chars) and not _defines_a_named_word(top)
             lead = "off_topic" if unrelated and not missing else "not_confident"
             # the law is missing: what follows is what the corpus has near it, not a guess at the answer
             lead = "related_present" if missing else lead

@@ -201,6 +201,14 @@ def test_a_named_term_found_unsure_is_offered_not_called_unrelated(core, message
     assert reply.buttons[0][0].data == f"/define {term}"
 
 
+@pytest.mark.parametrize("message", ["对方没有alert", "the opponents didn't alert"])
+def test_a_question_meeting_a_word_the_rules_define_is_not_called_unrelated(core, message):
+    # the act not done (no alert) is the question, not the word's meaning; the laws near it are offered as such
+    reply = _say(core, message, message)
+    assert not reply.body.startswith(("没找到和这个问题相关的规则", "I found no rule about that", "Nothing in the Laws"))
+    assert reply.buttons and all(not row[0].data.startswith("/define") for row in reply.buttons)
+
+
 def test_inline_mode_offers_the_definition_of_a_word_named_though_unsure(core):
     items = core.inline("超墩是多打的那几墩吗")
     assert items and items[0].title.startswith("定义 · 超墩")
