@@ -48,6 +48,8 @@ _RESULT_RE = (
     rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
     # "4S making 5": the level reached, 11 tricks
     rf"|(?:making|made)\s+(?P<reached>[1-7]|one|two|three|four|five|six|seven)(?![0-9a-z])(?!\s*tricks?)"
+    # "3NT making 9", "4S made 11": no level is that high, so the tricks taken
+    rf"|(?:making|made)\s+(?P<taken>8|9|1[0-3]|eight|nine|ten|eleven|twelve|thirteen)(?![0-9a-z])(?!\s*tricks?)"
     rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
     rf"|(?P<under2>{_NUM})\s*(?:down|off)(?![a-z])"
     rf"|(?P<down1>宕|down)"
@@ -218,6 +220,8 @@ def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
         return level, strain, doubled, needed
     if m.group("reached"):
         return level, strain, doubled, 6 + _number(m.group("reached"))
+    if m.group("taken"):
+        return level, strain, doubled, _number(m.group("taken"))
     over = m.group("over") or m.group("over2")
     if over:
         tricks = needed + _number(over)

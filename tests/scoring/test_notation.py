@@ -218,3 +218,10 @@ def test_a_score_asked_politely_is_read():
                                          ("2 clubs made 3", "2♣+1"), ("7 hearts making 6", "7♥-1")])
 def test_english_strains_and_the_level_reached(text, label):
     assert parse_result(text).label == label
+
+
+# A number no level can be is the tricks taken: "3NT making 9" is 3NT=, "4S made 11" 4S+1.
+@pytest.mark.parametrize("text, label", [("3NT making 9 vul", "3NT="), ("4S made 11", "4♠+1"), ("4H making ten", "4♥="),
+                                         ("6NT made 13", "6NT+1"), ("4S made 9 tricks", "4♠-1"), ("5C making 8", "5♣-3")])
+def test_english_tricks_taken_after_making(text, label):
+    assert parse_result(text).label == label
