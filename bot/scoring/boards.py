@@ -17,8 +17,8 @@ VUL_EN = {None: "neither side vulnerable", "NS": "North-South vulnerable",
 
 
 def side_of(seat: str) -> str:
-    """The partnership of a seat: ``"NS"`` for N or S, ``"EW"`` for E or W."""
-    return "NS" if seat in ("N", "S") else "EW"
+    """The partnership of a seat: ``"NS"`` for N or S, ``"EW"`` for E or W (a side is its own)."""
+    return "NS" if seat in ("N", "S", "NS") else "EW"
 
 
 def seat_vulnerable(seat: str, vulnerability: str | None) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.scoring.boards import board_info, seat_vulnerable, side_of
+from bot.scoring.boards import VUL_EN, VUL_ZH, board_info, seat_vulnerable, side_of
 from bot.base.errors import ScoringInputError
 from bot.base.textnorm import normalize_query
 
@@ -62,6 +62,11 @@ _CONTRACT = re.compile(
     rf"(?:\s*(?:被\s*)?(?P<doubled>{_DOUBLED_RE})(?![a-z])了?)?"
     rf"(?:\s*[,，]?\s*(?P<result>{_RESULT_RE}))?"
 )
+# A side named right before the contract declared it (「东西4红心加倍宕3」, 「南北方打3NT」, "NS played 4S"); named
+# anywhere else it is the vulnerability (「4♠超1 南北」, "4S+1 NS" → North-South vulnerable).
+_SIDE_DECLARED = re.compile(
+    rf"(?P<side>南北|东西|(?<![a-z])ns(?![a-z])|(?<![a-z])ew(?![a-z]))\s*(?:方|家|两家)?\s*"
+    rf"(?:declared|played|in|打了?|做庄|主打)?\s*(?=(?:{_LEVEL})\s*(?:{_STRAIN_RE})(?![a-wyz]))")
 # A level followed by something that is not a strain: "4Q=", "5Z+1" — worth a specific message.
 _BAD_STRAIN = re.compile(r"(?<![0-9a-z.])\d{1,2}\s*(?P<strain>[a-z])\s*x{0,2}\s*(?:[=+]|-\s*\d)")
 # A two-digit level before a real strain and a result: "10S=", "12红心超1".
@@ -128,7 +133,8 @@ class ContractResult:
     text does not settle it.  ``vulnerability`` (None/NS/EW/Both) is the table's
     vulnerability, meaningful only when ``vulnerability_known``; it comes from the text or
     from Law 2 for ``board``.  ``assumed_made`` is True when no result was written and the
-    contract is taken as made exactly.
+    contract is taken as made exactly.  ``side`` (NS/EW) is the declaring side when the text names
+    a side right before the contract (「东西4红心加倍宕3」, "NS 4S+1") and no seat.
     """
 
     level: int
@@ -141,6 +147,12 @@ class ContractResult:
     vulnerability_known: bool = False
     board: int | None = None
     assumed_made: bool = False
+    side: str | None = None
+
+    @property
+    def declaring_side(self) -> str | None:
+        """NS or EW: the declarer's side, or the side named as declaring (「东西4♥宕3」), else None."""
+        return side_of(self.declarer) if self.declarer else self.side
 
     @property
     def result(self) -> int:
@@ -252,6 +264,11 @@ def parse_result(text: str) -> ContractResult:
     board = parse_board(text)
     if board is not None:
         text = _BOARD.sub(" ", text, count=1)
+    side = None
+    declared_by = _SIDE_DECLARED.search(text)
+    if declared_by:
+        side = "NS" if declared_by.group("side") in ("南北", "ns") else "EW"
+        text = text[: declared_by.start()] + " " + text[declared_by.end():]
     m, rest = _find_contract(text)
     level, strain, doubled, tricks = _contract(m)
     if not doubled:
@@ -270,11 +287,28 @@ def parse_result(text: str) -> ContractResult:
     said, rest = _vulnerability_said(rest)
     declarer, rest = _declarer(rest)
     _check_leftovers(rest)
-    if "table" not in said and board is not None:
-        said["table"] = board_info(board).vulnerability
-    declarer_vul = _declarer_vulnerable(said, declarer, board)
+    if declarer is not None and side is not None and side_of(declarer) != side:
+        raise _error("庄家和做庄的一方不一致", "The declarer is not of the side named as declaring")
+    if board is not None:
+        _check_board_vulnerability(said, board)
+        said.setdefault("table", board_info(board).vulnerability)
+    declarer_vul = _declarer_vulnerable(said, declarer or side, board)
     return ContractResult(level, strain, doubled, tricks, declarer, declarer_vul, said.get("table"),
-                          "table" in said, board, assumed)
+                          "table" in said, board, assumed, None if declarer else side)
+
+
+def _check_board_vulnerability(said: dict, board: int) -> None:
+    """Raise when the text's table vulnerability (「南北有局」, "NS vul", 「东西无局」) is not the board's (Law 2)."""
+    actual = board_info(board).vulnerability
+    if "table" in said:
+        wrong = said["table"] != actual
+    elif "side" in said:
+        wrong = seat_vulnerable(said["side"], actual)
+    else:
+        return
+    if wrong:
+        raise _error(f"第{board}副是{VUL_ZH[actual]}, 与所写的局况矛盾", f"Board {board} is {VUL_EN[actual]}, "
+                     "which contradicts what you wrote")
 
 
 def _find_contract(text: str) -> tuple[re.Match, str]:
@@ -305,7 +339,10 @@ def two_results(text: str) -> tuple[str, str] | None:
     found = list(_CONTRACT.finditer(text))
     if len(found) != 2:
         return None
-    return text[found[0].start(): found[1].start()], text[found[1].start():]
+    # a side named as declaring goes with its contract (「南北4♠= 对 东西5♣x-2」)
+    side_at = {m.end(): m.start() for m in _SIDE_DECLARED.finditer(text)}
+    first, second = (side_at.get(m.start(), m.start()) for m in found)
+    return text[first:second], text[second:]
 
 
 def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:

@@ -83,7 +83,7 @@ def read_pair(text: str) -> tuple[ContractResult, ContractResult]:
 
 
 def _side(result: ContractResult) -> str | None:
-    return side_of(result.declarer) if result.declarer else None
+    return result.declaring_side
 
 
 def _vulnerable(result: ContractResult, side: str | None) -> bool | None:

@@ -56,7 +56,7 @@ def _score_line(result: ContractResult, vulnerable: bool, lang: str, side: str |
     parts = score_parts(result.level, result.strain, result.doubled, vulnerable, result.tricks)
     total = parts.total
     detail = _parts_text(parts, result, vulnerable, lang)
-    side = side or (side_of(result.declarer) if result.declarer else None)
+    side = side or result.declaring_side
     if side is None:
         who = "declarer" if lang == "en" else "庄家方"
         return f"{who} {_signed(total)}  ({detail})"
@@ -88,6 +88,8 @@ def score_reply(text: str, lang: str = "zh") -> str:
     head = result.label
     if result.declarer:
         head += f" by {SEAT_EN[result.declarer]}" if en else f" 庄家{SEAT_ZH[result.declarer]}"
+    elif result.side:
+        head += f" by {_SIDE_EN[result.side]}" if en else f" {_SIDE_ZH[result.side]}做庄"
     if result.vulnerable is None and result.vulnerability_known:
         # "NS" or "EW" without a declarer: one line for each side that might have declared.
         lines.append(head + ":")

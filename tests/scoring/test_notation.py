@@ -4,6 +4,7 @@ import pytest
 
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import ContractResult, looks_like_score, parse_result
+from bot.scoring.replies import score_reply
 
 R = ContractResult
 
@@ -225,3 +226,28 @@ def test_english_strains_and_the_level_reached(text, label):
                                          ("6NT made 13", "6NT+1"), ("4S made 9 tricks", "4♠-1"), ("5C making 8", "5♣-3")])
 def test_english_tricks_taken_after_making(text, label):
     assert parse_result(text).label == label
+
+
+# A side named right before the contract declared it; named elsewhere it stays the table's vulnerability.
+@pytest.mark.parametrize("text, side, vulnerable", [
+    ("东西4红心加倍宕3 有局", "EW", True), ("南北方打3NT超1", "NS", None), ("NS played 4S+1 board 3", "NS", False),
+    ("东西4♥= 南北有局", "EW", False), ("东西4♥= 东西无局", "EW", False),
+])
+def test_a_side_named_before_the_contract_declared_it(text, side, vulnerable):
+    result = parse_result(text)
+    assert (result.declarer, result.declaring_side, result.vulnerable) == (None, side, vulnerable)
+
+
+def test_a_side_named_after_the_contract_is_still_the_vulnerability():
+    result = parse_result("4S+1 NS")
+    assert result.declaring_side is None and result.vulnerability == "NS" and result.vulnerability_known
+
+
+def test_the_side_declaring_scores_from_its_view():
+    assert "东西做庄 有局: 南北 +800, 即东西 -800" in score_reply("东西4红心加倍宕3 有局")
+
+
+@pytest.mark.parametrize("text", ["4S+1 NS vul board 3", "3NT+1 南北无局 第5副", "4H= both vul board 1", "东西4♥= 北"])
+def test_a_board_or_seat_contradicting_the_text_is_reported(text):
+    with pytest.raises(ScoringInputError):
+        parse_result(text)

@@ -66,6 +66,9 @@ def test_two_tables_compare_as_endplay_and_law_78b_say(first, second, vul):
      "  +650 vs -100, difference +750 → +13 IMPs\nLaw 77, Law 78B"),
     ("4S= N vs 5Cx-2 E board 7", "en",
      "4♠= vs 5♣x-2 (North-South's scores):\n  +620 vs +500, difference +120 → +3 IMPs\nLaw 77, Law 78B"),
+    # the declaring sides named before the contracts, not read as the vulnerability
+    ("南北4♠= 对 东西5♣x-2 第7副", "zh",
+     "4♠= 对 5♣x-2 (南北计分):\n  +620 对 +500, 分差 +120 → +3 IMP\n第77条 记分, 第78条B款 国际比赛分"),
 ])
 def test_a_board_at_two_tables_in_the_chat(text, lang, expected):
     assert auto_reply(text, lang) == expected
