@@ -63,6 +63,10 @@ def detect_lang(text: str, fallback: str = "zh") -> str:
     return fallback
 
 
+# digits and the punctuation around them, and nothing else: 「50.2」, 「-1」, 「#50」
+_NUMBERS_ONLY = re.compile(r"[\s\d.,:;#+\-–—()/\\]*\d[\s\d.,:;#+\-–—()/\\]*")
+
+
 def _defines_a_named_word(hit) -> bool:
     """The hit is the definition of a word the question names: no unrelated match, however unsure the
     search is that the word's meaning is what was asked (「超墩是多打的那几墩吗」)."""
@@ -310,6 +314,11 @@ class Core:
         reference = self._reference(args, lang)
         if isinstance(reference, Reply):
             return reference
+        if reference is None and _NUMBERS_ONLY.fullmatch(args.strip()):
+            # 「/law 50.2」, 「/law -1」: a number meant as a reference, not words to search for
+            from bot.rulebook.refs import malformed
+
+            return Reply(body=malformed(args).message(lang))
         if reference is None:
             return self._search(args, context, lang)
         return self._law_reply(reference.law, reference.clause, 1, context, lang)

@@ -174,6 +174,11 @@ def _joined(text: str) -> str:
     return _MARKED.sub(join, text)
 
 
+def malformed(text: str) -> ReferenceInputError:
+    """The error for ``text`` given as a law reference that is none (「/law 50.2」, 「/law -1」), with an example."""
+    return _malformed(text)
+
+
 def _malformed(text: str) -> ReferenceInputError:
     shown = text.strip()
     if len(shown) > 20:

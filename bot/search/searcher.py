@@ -326,6 +326,11 @@ class Searcher:
         if q.subject and definition is None:
             # 「罚张是什么意思」: a word chapter 1 does not define, but a law does in so many words
             ranked = self._defining_first(q.subject, ranked)
+        bare_defined = self._defined_in_laws.get(_bare(q.normalized)) if definition is None and not q.subject else None
+        if bare_defined:
+            # a message that is only such a word (「罚张」, 「声称」) asks about it, as a bare defined term does:
+            # the law that says what it is answers it (not 45C5, titled 罚张 and saying only "see Law 50")
+            ranked = self._defining_first(_bare(q.normalized), ranked)
         hits = self._hits(q, ranked, k)
         mentioned = self._reference_hit(q.mentioned) if q.mentioned else None
         if mentioned:
@@ -371,7 +376,7 @@ class Searcher:
             result.confident = (
                 bool(hits) and not result.absent and any(len(w) > 1 for w in hits[0].matched)
                 and result.probability is not None and result.probability >= self.model.threshold
-            )
+            ) or bool(bare_defined and hits and hits[0].law == bare_defined[0] and not result.absent)
             if actor is None and result.actor is None:
                 result.ambiguous = self._ambiguity(q, ranked)
                 # A missing law found stays reported beside the question of who acted (the chat shows
@@ -1275,6 +1280,14 @@ _ACTION_WORDS = (("亮", "亮牌"), ("暴露", "暴露"), ("摊", "摊牌"), ("�
 
 # 「打牌时」, 「叫牌过程中」: when it happened, not what was done
 _PERIOD_AFTER = re.compile(r"时|的时候|过程|期间|中|阶段")
+
+
+def _bare(text: str) -> str:
+    """``text`` without spaces and punctuation: a message that is a word alone reads as that word."""
+    return _NOT_A_WORD_CHAR.sub("", text)
+
+
+_NOT_A_WORD_CHAR = re.compile(r"[\s,.;:!?，。；：！？、'\"“”‘’()（）]+")
 
 
 def _action_word(q: Query) -> str | None:

@@ -294,3 +294,16 @@ def test_a_slow_call_told_in_players_english_is_a_hesitation(corpus_searcher, qu
 def test_leaving_the_table_in_players_words(corpus_searcher):
     # 离场: players' word for leaving the table (74C8 「离开自己的座位」)
     assert top(corpus_searcher.ask("一轮没打完同伴就离场了")) == (74, "74C8")
+
+
+@pytest.mark.parametrize("message, law, clause", [("罚张", 50, None), ("重罚张？", 50, "50B"), ("声称", 68, None),
+                                                  ("承认", 68, None)])
+def test_a_word_alone_that_a_law_defines_is_answered_by_that_law(corpus_searcher, message, law, clause):
+    # 45C5, titled 罚张, only says "see Law 50"; 48B2 is one way of claiming; 71 cancels a concession
+    result = corpus_searcher.ask(message)
+    assert (result.hits[0].law, result.hits[0].clause) == (law, clause) and result.confident
+
+
+def test_a_word_alone_keeps_the_missing_law_it_names(corpus_searcher):
+    result = corpus_searcher.ask("不足叫牌")   # 18D says what it is; Law 27, missing, what follows
+    assert result.hits[0].clause == "18D" and [a.law for a in result.absent] == [27] and not result.confident
