@@ -41,6 +41,8 @@ def verify_dialog(dialog, chat=1, core=None):
         ("/law 第五十条", "罚张必须面朝上留在桌上"),
         ("/law", "目录 · 中国桥牌竞赛规则(1999)\n请选择一章："),
         ("/law 50Z", "看不懂条款编号「50Z」"),
+        ("/law 50.2", "看不懂条款编号「50.2」"),  # a number meant as a reference: how to write one, no search
+        ("/law -1", "看不懂条款编号「-1」"),
         ("/law 999", "没有第999条"),
         ("第51条", "本版语料暂未收录第51条"),
         ("第50条F款", "第50条没有「50F」这一款"),
