@@ -184,12 +184,12 @@ def _how_to_record(created: Session, req: Request) -> str:
                       f"Howell: one numbering, one ranking. Record results: /r {b} 1-3 4S+1 N (board NS-EW result "
                       f"declarer); passed out: /r {b} 1-3 pass")
     else:
-        how = req.say(f"{home} 开室坐南北, 闭室坐东西。记录成绩: /r {b} open 4S+1 N 或 /r {b} closed 3NT= S",
+        how = req.say(f"{home} 开室坐南北, 闭室坐东西。记录成绩: /r {b} open 4S+1 N 或 /r {b} closed 3NT= S。",
                       f"{home} sits NS in the open room, EW in the closed room. "
-                      f"Record results: /r {b} open 4S+1 N or /r {b} closed 3NT= S")
+                      f"Record results: /r {b} open 4S+1 N or /r {b} closed 3NT= S.")
     if created.kind == TEAMS:
         scheduled = created.boards_given
-        how += req.say(f" VP 按{f'计划的 {created.boards} 副' if scheduled else '已完成的副数'}计算。",
+        how += req.say(f"VP 按{f'计划的 {created.boards} 副' if scheduled else '已完成的副数'}计算。",
                        f" VPs on the {f'scheduled {created.boards}' if scheduled else 'completed'} boards.")
     return how
 
