@@ -139,6 +139,29 @@ def phase_conflict(normalized: str, law: int | None) -> float:
     return 1.0 if (auction and law in PLAY_LAWS) or (play and law in AUCTION_LAWS) else 0.0
 
 
+# The missing laws of one period: the auction's irregularities (23–39: a card exposed during the auction, calls out
+# of rotation, inadmissible calls …) and the play's (53–64: leads out of turn, revokes).
+AUCTION_ABSENT = range(23, 40)
+PLAY_ABSENT = range(53, 65)
+
+
+def outside_period(normalized: str, laws: list) -> list:
+    """``laws`` (missing laws, anything with ``.law``) less those of the other period when the question tells
+    only one: "an opponent dropped a card during the play" is no card exposed during the auction (24)."""
+    auction, play = _periods_told(normalized)
+    if auction == play:
+        return laws
+    other = AUCTION_ABSENT if play else PLAY_ABSENT
+    return [a for a in laws if a.law not in other]
+
+
+def auction_only(normalized: str) -> bool:
+    """Whether the question tells the auction as its period and not the play (「叫牌的时候…」): no declarer,
+    dummy or defender yet."""
+    auction, play = _periods_told(normalized)
+    return auction and not play
+
+
 @functools.lru_cache(maxsize=1024)
 def _periods_told(normalized: str) -> tuple[bool, bool]:
     """Whether the question says its irregularity happened in the auction, and in the play."""

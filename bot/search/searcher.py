@@ -27,7 +27,7 @@ from bot.search import phrase_cache
 from bot.search.absent_families import told_members, told_out_of_turn
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid, sufficient_bids
 from bot.search.bm25 import FullText
-from bot.search.missing import (AbsentLaw, may_be_absent, phase_conflict, phrase_lead, pool_key,
+from bot.search.missing import (AbsentLaw, auction_only, may_be_absent, outside_period, phase_conflict, phrase_lead, pool_key,
                                 referenced_absent)
 from bot.search.term_names import load_term_names
 from bot.search.phrases import (GramWeights, PhraseIndex, PooledIndex, Resemblance, SavedState, _laid_end_to_end, _runs,
@@ -361,7 +361,7 @@ class Searcher:
                     self.absent_hinted(q) if pooled else set(),
                     phase_conflict(q.normalized, ranked[0].best.doc.law if ranked else None),
                     (lambda: self.words_pooled(q)) if pooled else None, self.absent_titled(q, named))
-                result.absent = self._told_member_first(q, result.absent)
+                result.absent = outside_period(q.normalized, self._told_member_first(q, result.absent))
                 defining = q.subject and definition is None and self._law_defining(q.subject)
                 if defining and hits and hits[0].law == defining[0]:
                     # 「什么是声称」: the law that says what the word is answers it; only a missing law the
@@ -377,7 +377,8 @@ class Searcher:
                 bool(hits) and not result.absent and any(len(w) > 1 for w in hits[0].matched)
                 and result.probability is not None and result.probability >= self.model.threshold
             ) or bool(bare_defined and hits and hits[0].law == bare_defined[0] and not result.absent)
-            if actor is None and result.actor is None:
+            # (in the auction there is no declarer, dummy or defender yet to ask about: 「叫牌的时候我的牌掉到桌上了」)
+            if actor is None and result.actor is None and not auction_only(q.normalized):
                 result.ambiguous = self._ambiguity(q, ranked)
                 # A missing law found stays reported beside the question of who acted (the chat shows
                 # both): clearing it lost 5 of the sets' missing-law questions for 1 false alarm.

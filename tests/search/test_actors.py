@@ -137,11 +137,14 @@ def test_an_open_actor_is_asked_back(corpus_searcher):
 
 
 def test_a_missing_law_found_is_still_said_beside_the_question_of_who_acted(corpus_searcher):
-    # a card exposed while the auction is still on is Law 24's, which the corpus lacks
-    result = corpus_searcher.ask("叫牌还没结束，有人把一张牌掉在桌上亮了出来，怎么办？")
+    # no period told: a card exposed in the play (48 or 49/50, asked back) or in the auction (Law 24's, which the
+    # corpus lacks); told in the auction, there is no declarer or defender yet to ask about, only Law 24
+    result = corpus_searcher.ask("有人把一张牌掉在桌上亮了出来，怎么办？")
     assert result.ambiguous is not None
     assert 24 in [a.law for a in result.absent]
     assert not result.confident
+    in_the_auction = corpus_searcher.ask("叫牌还没结束，有人把一张牌掉在桌上亮了出来，怎么办？")
+    assert in_the_auction.ambiguous is None and 24 in [a.law for a in in_the_auction.absent]
     # and a who-acted question during the play carries no missing law (told without the time, the card may have
     # been shown during the auction, Law 24's as above, or as an opening lead out of turn, 54's)
     assert corpus_searcher.ask("打牌时对方亮了一张牌怎么办").absent == []

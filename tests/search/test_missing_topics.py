@@ -94,6 +94,19 @@ def test_a_card_shown_with_no_one_and_no_time_named_is_asked_back(corpus_searche
     assert {a.law for a in result.absent} <= {24, 54}
 
 
+@pytest.mark.parametrize("question", ["叫牌的时候我的牌掉到桌上了", "叫牌还没结束，同伴理牌时把♥K掉在桌上翻开了",
+                                      "during the auction an opponent dropped a card"])
+def test_a_card_shown_in_the_auction_is_law_24_and_no_question_of_declarer_or_defender(corpus_searcher, question):
+    # in the auction there is no declarer, dummy or defender yet: asking 「掉牌的是庄家还是防家？」 made no sense
+    result = corpus_searcher.ask(question)
+    assert [a.law for a in result.absent][:1] == [24] and result.ambiguous is None
+
+
+@pytest.mark.parametrize("question", ["an opponent dropped a card during the play", "打牌的时候对方掉了一张牌"])
+def test_a_card_shown_in_the_play_is_no_card_exposed_in_the_auction(corpus_searcher, question):
+    assert all(a.law not in range(23, 40) for a in corpus_searcher.ask(question).absent)
+
+
 def test_a_missing_law_told_by_its_own_title_is_named(corpus_searcher):
     from bot.search.searcher import MAX_TITLE_NAME
 
