@@ -429,9 +429,10 @@ class Core:
         return chapters
 
     def _law_reply(self, number: int, clause_id: str | None, page: int, context: ChatContext, lang: str,
-                   whole: bool = True) -> Reply:
+                   whole: bool = True, words: tuple[str, ...] = ()) -> Reply:
         """Law ``number`` (page ``page``), or clause ``clause_id`` as an excerpt.  ``whole=False``
-        (a search answer about a whole law) shows a long law as its outline, 全文 one tap away."""
+        (a search answer about a whole law) shows a long law as its outline — a table law's sections
+        holding the ``words`` the question matched — 全文 one tap away."""
         book = self.services.rulebook
         law = book.law(number)
         if law is None:
@@ -444,7 +445,7 @@ class Core:
         if clause_id and law.clause(clause_id) is None:
             prefix = say("clause_missing", lang, law=number, clause=clause_id) + "\n"
             clause_id = None
-        pages, complete = self._pages(law, clause_id, whole)
+        pages, complete = self._pages(law, clause_id, whole, words)
         page = min(max(page, 1), len(pages))
         heading, _, first_body = pages[0].partition("\n")
         context.law, context.clause, context.term = number, clause_id, None
@@ -464,14 +465,15 @@ class Core:
             refers_to=target,
         )
 
-    def _pages(self, law: Law, clause_id: str | None, whole: bool = True) -> tuple[list[str], bool]:
+    def _pages(self, law: Law, clause_id: str | None, whole: bool = True,
+               words: tuple[str, ...] = ()) -> tuple[list[str], bool]:
         """The rendered law, its outline or a clause's excerpt in pages, and whether that is all of
         the law; the first line is the heading (「第50条D款2 罚张的处理」), which becomes the title."""
         if clause_id is not None:
             return paginate([clause_excerpt(law, clause_id).text]), False
         blocks = list(self.services.law_blocks(law))
         if not whole and sum(len(b) + 1 for b in blocks) > BUDGET:
-            outline = law_excerpt(law)
+            outline = law_excerpt(law, words=words)
             return paginate([outline.text]), outline.complete
         return paginate(blocks), True
 
@@ -689,7 +691,8 @@ class Core:
         if self.services.rulebook.law(law_no) is None:
             return None
         clause_id = clause if clause and clause != str(law_no) else None
-        return replace(self._law_reply(law_no, clause_id, 1, context, lang, whole=False), highlights=highlights)
+        return replace(self._law_reply(law_no, clause_id, 1, context, lang, whole=False, words=highlights),
+                       highlights=highlights)
 
     @staticmethod
     def _hit_label(hit) -> str:

@@ -94,11 +94,45 @@ def clause_excerpt(law: Law, clause_id: str, budget: int = BUDGET) -> Excerpt:
     return Excerpt("\n".join(lines + shown), complete)
 
 
-def law_excerpt(law: Law, focus: tuple[str, ...] = (), budget: int = BUDGET) -> Excerpt:
+def intro_sections(intro: str) -> list[list[str]]:
+    """An introduction in the sections its own lines head (「墩分：」, 「奖分：」: a short line ending in a colon),
+    each a list of lines, its heading first; the lines before the first heading are a section of their own."""
+    sections: list[list[str]] = [[]]
+    for line in intro.split("\n"):
+        if _SECTION_HEADING.match(line) and sections[-1]:
+            sections.append([])
+        sections[-1].append(line)
+    return [section for section in sections if section]
+
+
+# a short line ending in a colon heads a section of a table law's text (Law 77's 「墩分：」)
+_SECTION_HEADING = re.compile(r"^[^\s：:]{1,10}[：:]$")
+
+
+def _intro_for(intro: str, words: tuple[str, ...], budget: int) -> tuple[str, bool]:
+    """A long introduction made of sections (Law 77's tables) cut to the sections holding the most of the
+    ``words`` the question matched, the others by their heading alone; else the whole introduction.
+    Whether the introduction is all shown."""
+    sections = intro_sections(intro)
+    if len(intro) <= budget or len(sections) < 2 or not words:
+        return intro, True
+    # the sections holding the most of the words (「有局加倍宕三墩」: 加倍 is in every table, 宕 only in 宕墩罚分)
+    held = [sum(1 for w in set(words) if w and w in "\n".join(section)) for section in sections]
+    wanted = [n == max(held) for n in held]
+    if not max(held) or all(wanted):
+        return intro, True
+    lines = [line for section, keep in zip(sections, wanted) for line in (section if keep else section[:1])]
+    return "\n".join(lines), False
+
+
+def law_excerpt(law: Law, focus: tuple[str, ...] = (), budget: int = BUDGET, words: tuple[str, ...] = ()) -> Excerpt:
     """The law's heading and introduction, the clauses in ``focus`` in full (with the stems
     above them) and its other top-level clauses by title, within ``budget`` characters (titles
-    dropped first).  ``complete`` is False when anything of the law is left out."""
-    lines = [law_heading(law)] + ([law.intro] if law.intro else [])
+    dropped first).  A long introduction made of sections shows those holding the question's
+    ``words`` (「小满贯奖分多少」 → Law 77's 奖分 table), the others by heading.  ``complete`` is
+    False when anything of the law is left out."""
+    intro, whole_intro = _intro_for(law.intro, words, budget) if law.intro else ("", True)
+    lines = [law_heading(law)] + ([intro] if intro else [])
     focus = tuple(f for f in focus if f)  # "" (the introduction) is always shown
     compact: list[tuple[int, str]] = []
     for i, clause in enumerate(law.clauses):
@@ -110,7 +144,7 @@ def law_excerpt(law: Law, focus: tuple[str, ...] = (), budget: int = BUDGET) -> 
             compact.append((len(lines), compact_line(clause, 0)))
             lines.append("")
     used = sum(len(line) + 1 for line in lines)
-    complete = not law.appendix
+    complete = not law.appendix and whole_intro
     for at, line in compact:
         complete = False
         if used + len(line) + 1 <= budget:

@@ -110,3 +110,10 @@ def test_a_missing_law_beside_the_question_who_acted_is_one_reading_not_the_answ
     assert "也可能属于" in reply.text and "这属于" not in reply.text
     told = core.handle(ChatMessage("对方不足叫了怎么办", chat_id=9))
     assert told.text.startswith("提示：不足叫牌在第27条") and "也可能" not in told.text
+
+
+def test_a_question_about_one_scoring_table_gets_that_table_not_all_of_law_77(core):
+    reply = core.handle(ChatMessage("小满贯奖分多少", chat_id=10))
+    assert reply.title.startswith("第77条") and "小满贯(12墩)     500   750" in reply.text
+    assert "有局再加倍" not in reply.text   # the undertrick table is one tap away
+    assert any(button.data == "/law 77" for row in reply.buttons for button in row)

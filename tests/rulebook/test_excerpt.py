@@ -76,3 +76,23 @@ def test_law_outline_keeps_within_the_budget():
 def test_a_missing_clause_is_a_key_error():
     with pytest.raises(KeyError):
         clause_excerpt(BOOK.law(50), "50Z")
+
+
+@pytest.mark.parametrize("words, shown, left_out", [
+    (("小满贯", "奖分"), "小满贯(12墩)     500   750", "有局再加倍"),
+    (("有局", "加倍", "宕", "罚"), "有局加倍      200    300    300          300", "大满贯(13墩)"),   # 加倍 is in every table
+    (("无将", "第一墩"), "无将 第一墩        40    80     160", "小满贯(12墩)"),
+])
+def test_a_table_law_shows_the_table_the_question_is_about(words, shown, left_out):
+    # Law 77 is one long text of four tables (墩分, 超墩, 奖分, 宕墩罚分): a phone gets the one asked about
+    law = BOOK.law(77)
+    excerpt = law_excerpt(law, words=words)
+    assert shown in excerpt.text and left_out not in excerpt.text and not excerpt.complete
+    assert all(heading in excerpt.text.split("\n") for heading in ("墩分：", "超墩：", "奖分：", "宕墩罚分："))
+    assert set(excerpt.text.split("\n")[1:]) <= set(law.intro.split("\n"))   # the law's own lines, none rewritten
+
+
+def test_a_table_law_is_whole_when_no_table_stands_out():
+    law = BOOK.law(77)
+    assert law_excerpt(law, words=("加倍",)).text == law_excerpt(law).text   # in every table
+    assert law_excerpt(law, words=("飞机",)).complete == law_excerpt(law).complete
