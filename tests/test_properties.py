@@ -17,7 +17,7 @@ from bot.club import COMMANDS as CLUB_COMMANDS
 from bot.club import ClubStore, handle_command
 from bot.rulebook.refs import LAST_LAW, find_reference, parse_reference
 from bot.scoring.boards import board_info
-from bot.scoring.notation import parse_board, parse_result
+from bot.scoring.notation import parse_board, parse_result, parse_undertricks
 
 SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -72,6 +72,13 @@ def test_parse_result_and_parse_board_raise_only_typed_errors(text):
             parse(text)
         except ScoringInputError as err:
             assert err.message("zh") and err.message("en")
+
+
+@SETTINGS
+@given(ANY_TEXT)
+def test_undertricks_without_a_contract_read_any_text_without_raising(text):
+    found = parse_undertricks(text)
+    assert found is None or (1 <= found.down <= 13 and found.doubled in (0, 1, 2))
 
 
 @SETTINGS

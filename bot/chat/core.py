@@ -39,7 +39,7 @@ MAX_PAGE = 999
 # A button label longer than this gets a row of its own (a phone shows about 20 wide characters).
 SHORT_LABEL = 12
 # The law whose rule a scoring answer applies: 全文 / 下一条 after a score continue from there.
-SCORE_LAWS = {"score": 77, "imp": 78, "mp": 78, "board": 2, "adjusted": 12}
+SCORE_LAWS = {"score": 77, "undertricks": 77, "imp": 78, "mp": 78, "board": 2, "adjusted": 12}
 
 # What a definition question leaves around its term (「明手的定义是啥」 → 明手的定义), and a frame
 # the search does not read as one ("what counts as a claim").

@@ -92,6 +92,7 @@ class Services:
             services.table_request = table_request
             services.scorers = {
                 "score": score_replies.score_reply,
+                "undertricks": score_replies.undertricks_reply,
                 "imp": score_replies.imp_reply,
                 "mp": score_replies.mp_reply,
                 "vp": score_replies.vp_reply,

@@ -12,7 +12,7 @@ import re
 from bot.scoring.boards import board_info
 from bot.scoring.tables import imp_scale
 from bot.base.errors import ScoringInputError
-from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board
+from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board, parse_undertricks
 from bot.scoring.pairs import looks_like_pair
 from bot.base.textnorm import normalize_query
 
@@ -229,7 +229,7 @@ TABLES = (
 
 
 def reply_kind(text: str) -> str | None:
-    """Which reply fits a plain message: "score", "imp", "mp", "vp", "board", "adjusted" or None
+    """Which reply fits a plain message: "score", "undertricks", "imp", "mp", "vp", "board", "adjusted" or None
     (not a scoring request — e.g. an ordinary rules question)."""
     if not isinstance(text, str) or not text.strip():
         return None
@@ -239,6 +239,8 @@ def reply_kind(text: str) -> str | None:
         return "score"
     if len(text) > MAX_CHARS:
         return None
+    if parse_undertricks(text) is not None:
+        return "undertricks"   # 「宕2墩加倍有局」, "3 down doubled vul": no contract needed
     norm = normalize_query(text)
     numbers = _INTEGER.findall(without_counts(norm))
     # (「我们赢了20 VP，排名第三」 tells VPs won; only IMPs to convert make a VP request)

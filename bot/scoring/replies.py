@@ -12,7 +12,7 @@ import unicodedata
 
 from bot.scoring import matchpoints as mp
 from bot.scoring.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, seat_vulnerable, side_of
-from bot.scoring.notation import ContractResult, parse_result
+from bot.scoring.notation import ContractResult, parse_result, parse_undertricks
 from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind, vp_request
 from bot.scoring.pairs import compare, looks_like_pair, read_pair
 from bot.scoring.tables import imp_scale
@@ -109,6 +109,31 @@ def score_reply(text: str, lang: str = "zh") -> str:
     if result.assumed_made:
         lines.append("(No result given: counted as made exactly.)" if en else "(没有写结果, 按刚好完成计算。)")
     lines.append("Law 77" if en else "第77条 记分表")
+    return "\n".join(lines)
+
+
+def undertricks_reply(text: str, lang: str = "zh") -> str:
+    """The Law 77 penalty for undertricks asked without a contract ("3 down doubled vul", 「宕2墩加倍有局」): it
+    does not depend on the contract; both vulnerabilities when the message does not say."""
+    asked = parse_undertricks(text)
+    if asked is None:
+        return score_reply(text, lang)   # (its error says what is missing, with an example)
+    en = lang == "en"
+    head = (f"{asked.down} down {_DOUBLED_EN[asked.doubled]}" if en
+            else f"宕{asked.down}墩 {_DOUBLED_ZH[asked.doubled]}")
+
+    def line(vulnerable: bool) -> str:
+        steps = undertrick_steps(asked.doubled, vulnerable, asked.down)
+        who = "declarer" if en else "庄家方"
+        return f"{who} {-sum(steps)}  (" + " + ".join(map(str, steps)) + ")"
+
+    if asked.vulnerable is None:
+        lines = [head + ":"] + [f"  {('vul' if v else 'non-vul') if en else ('有局' if v else '无局')}: {line(v)}"
+                                for v in (False, True)]
+    else:
+        label = ("vul" if asked.vulnerable else "non-vul") if en else ("有局" if asked.vulnerable else "无局")
+        lines = [f"{head} {label}: {line(asked.vulnerable)}"]
+    lines.append("Law 77 (undertricks: the same whatever the contract)" if en else "第77条 记分表 (宕墩罚分与定约无关)")
     return "\n".join(lines)
 
 

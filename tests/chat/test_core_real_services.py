@@ -22,6 +22,8 @@ def core():
         ("8S=", "1 到 7"),
         ("第50条D款2", "第50条D款2 罚张的处理"),
         ("law 30", "Law 30 (Pass Out of Rotation) is not in this corpus"),
+        ("宕2墩加倍有局罚多少", "宕2墩 加倍 有局: 庄家方 -500"),
+        ("what's 3 down doubled not vul", "3 down doubled non-vul: declarer -500"),
     ],
 )
 def test_plain_messages_reach_the_scorer_the_law_or_search(core, message, expected):
