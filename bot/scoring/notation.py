@@ -462,14 +462,11 @@ def looks_like_score(text: str) -> bool:
 # Undertricks asked without a contract ("3 down doubled vul", 「宕2墩加倍有局罚多少」): the penalty does not
 # depend on the contract (Law 77's undertrick table).  Only the count, doubling, vulnerability and the words
 # a score request is asked in may be in the message: anything else makes it no such request.
-_UNDER_ALONE = re.compile(
-    rf"(?<![0-9a-z])(?P<a>{_NUM})\s*(?:down|off)(?![a-z])|(?<![a-z])down\s*(?P<b>{_NUM})(?![0-9a-z])"
-    rf"|宕\s*了?\s*(?P<c>{_NUM})\s*墩?|(?:少|差)\s*了?\s*(?P<d>{_NUM})\s*墩")
 _DOUBLING_WORD = re.compile(r"(?<![a-z])(?:redoubled|doubled|undoubled|rdbl|dbl|xx|x)(?![a-z])|被?再加倍|被?加倍|未加倍|不加倍")
 _ASKING_WORDS = re.compile(
     r"(?<![a-z])(?:what'?s|what|is|how|much|many|points?|scores?|penalty|penalties|for|the|a|going|go|went|we|were"
     r"|are|it|if|you|do|does|lose|cost|costs|in|total)(?![a-z])"
-    r"|多少分?|几分|罚多少|罚|扣|的|了|是|分|我们|我|得|要|会|一共|总共|如果|请问|[\s,，。.!！?？]")
+    r"|多少分?|几分|罚多少|罚|扣|的|了|是|分|墩|我们|我|得|要|会|一共|总共|如果|请问|[\s,，。.!！?？]")
 
 
 @dataclass(frozen=True)
@@ -491,10 +488,10 @@ def parse_undertricks(text: str) -> Undertricks | None:
     # (nothing but the asking words may be left at the end, so a rules question never gets here)
     if _CONTRACT.search(text):
         return None
-    under, rest = _take(_UNDER_ALONE, text)
-    if under is None:
+    under, rest = _take(_RESULT_APART, text)
+    if under is None or under.group("over"):
         return None
-    down = _number(next(g for g in under.groups() if g))
+    down = _number(under.group("under") or under.group("under2") or under.group("under3"))
     doubled_at, rest = _take(_DOUBLING_WORD, rest)
     word = doubled_at.group(0).removeprefix("被") if doubled_at else ""
     doubled = 0 if not word or word in ("undoubled", "未加倍", "不加倍") else _DOUBLED_OF.get(word, 1)
