@@ -111,3 +111,29 @@ def test_public_entry_points_stay_importable():
     assert imps(450) == 10
     assert board_info(3).dealer == "S"
     assert main.name == "main" and {"law", "ask", "score", "chat"} <= set(main.commands)
+
+
+SETS = Path(__file__).resolve().parents[1] / "bench" / "sets"
+
+
+def _set_table() -> dict[str, tuple[int, str]]:
+    rows = {}
+    for line in (SETS / "README.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = (int(cells[1]), cells[4])
+    return rows
+
+
+def test_the_sets_table_lists_every_set_with_its_size_and_role():
+    table = _set_table()
+    files = {p.name: sum(1 for line in p.open(encoding="utf-8") if line.strip()) for p in SETS.glob("*.jsonl")}
+    assert {name: n for name, (n, _) in table.items()} == files
+    assert {role for _, role in table.values()} <= {"train", "dev", "spent", "unseen"}
+
+
+def test_train_ranker_reads_exactly_the_sets_marked_train():
+    from bot.cli.search import DEFAULT_TRAINING_SETS
+
+    train = {name for name, (_, role) in _set_table().items() if role == "train"}
+    assert {Path(p).name for p in DEFAULT_TRAINING_SETS if p.startswith("bench/")} == train

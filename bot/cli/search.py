@@ -123,10 +123,9 @@ def _fig(value: float | None, width: int = 5) -> str:
     return "n/a".rjust(width) if value is None else f"{value:.3f}".rjust(width)
 
 
-DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/own_questions.jsonl", "bench/heldout_a.jsonl",
-                         "bench/heldout_b.jsonl", "bench/heldout_c.jsonl",
-                         "bench/heldout_d.jsonl", "bench/heldout_e.jsonl", "bench/heldout_f.jsonl",
-                         "bench/heldout_g.jsonl", "bench/heldout_h.jsonl")
+# the sets the committed model was fitted on (bench/sets/README.md: role "train")
+DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/sets/own_questions.jsonl",
+                         *(f"bench/sets/heldout_{letter}.jsonl" for letter in "abcdefgh"))
 
 
 @click.command(name="train-ranker")
@@ -156,7 +155,7 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
         except EvalFileError as err:
             fail(str(err))
     if not rows:
-        fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/heldout_a.jsonl")
+        fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/sets/heldout_a.jsonl")
     click.echo(f"training on {len(rows)} questions from {len(paths)} files, {folds}-fold cross-validation")
     base = Searcher.open(model=RankerModel({}))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 # (a dev set's first 40: a fifth of all questions showed the seed in the probability's last digits)
-QUESTIONS = [json.loads(line)["q"] for line in (ROOT / "bench" / "mix_dev7.jsonl").open(encoding="utf-8")][:40]
+QUESTIONS = [json.loads(line)["q"] for line in (ROOT / "bench" / "sets" / "mix_dev7.jsonl").open(encoding="utf-8")][:40]
 SCRIPT = """
 import sys
 from bot.search.searcher import Searcher
