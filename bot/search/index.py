@@ -217,6 +217,10 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
     fd, tmp_name = tempfile.mkstemp(dir=cache_dir, suffix=".sqlite")
     os.close(fd)
     db = sqlite_utils.Database(tmp_name)
+    # A private file, renamed into place only when complete: no commit of the build needs to reach the disk
+    # on its own (with fsync per commit, the ~400 commits of a build took 7 of its 13 s).
+    db.execute("PRAGMA synchronous = OFF")
+    db.execute("PRAGMA journal_mode = MEMORY")
     db["docs"].insert_all(
         (
             dict(id=i, kind=r["kind"], law=r["law"], clause=r["clause"], term=r["term"], title=r["title"],

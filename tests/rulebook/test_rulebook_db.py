@@ -27,11 +27,14 @@ def test_refs_mark_targets_outside_the_corpus():
     assert "16A" in present and "77" in present
 
 
-def test_the_search_index_database_carries_the_rulebook_tables(tmp_path):
+def test_the_search_index_database_carries_the_rulebook_tables():
     from bot.search.searcher import Searcher
 
-    searcher = Searcher.open(cache_dir=tmp_path)
+    # the test session's own index (built once per session in its private cache)
+    searcher = Searcher.open()
     assert searcher.ask("罚张").hits
-    db = sqlite_utils.Database(next(tmp_path.glob("search-*.sqlite")))
+    path = next(row[2] for row in searcher.db.execute("PRAGMA database_list") if row[1] == "main")
+    searcher.close()
+    db = sqlite_utils.Database(path)
     assert {"laws", "clauses", "definitions", "refs", "docs"} <= set(db.table_names())
     assert db["clauses"].get("50D2")["title"] == "违规者同伴引牌时"

@@ -40,7 +40,10 @@ def test_index_rebuilds_after_a_rulebook_change(tmp_path):
     rulebook = tmp_path / "rulebook.json"
     shutil.copy(FIXTURE, rulebook)
     cache = tmp_path / "cache"
-    before = Searcher.open(rulebook, cache_dir=cache)
+    # (no situation phrases: they do not take part in the staleness check, and building them twice costs 10 s)
+    no_situations = tmp_path / "no-situations"
+    no_situations.mkdir()
+    before = Searcher.open(rulebook, cache_dir=cache, situations=no_situations)
     assert not before.ask("麒麟").confident
     old_db = next(cache.glob("search-*.sqlite"))
 
@@ -51,7 +54,7 @@ def test_index_rebuilds_after_a_rulebook_change(tmp_path):
     rulebook.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     load.cache_clear()
 
-    after = Searcher.open(rulebook, cache_dir=cache)
+    after = Searcher.open(rulebook, cache_dir=cache, situations=no_situations)
     hit = after.ask("麒麟").hits[0]
     assert (hit.law, hit.clause) == (42, "42B2")
     assert len(list(cache.glob("search-*.sqlite"))) == 2 and old_db.exists()
@@ -61,11 +64,13 @@ def test_old_indexes_are_pruned(tmp_path):
     rulebook = tmp_path / "rulebook.json"
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     cache = tmp_path / "cache"
+    no_situations = tmp_path / "no-situations"   # (pruning does not depend on them; four builds with them cost 20 s)
+    no_situations.mkdir()
     for n in range(KEEP_INDEXES + 1):
         data["edition"] = f"edition {n}"
         rulebook.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         load.cache_clear()
-        ensure_index(load(rulebook), {}, cache)
+        ensure_index(load(rulebook), {}, cache, no_situations)
     assert len(list(cache.glob("search-*.sqlite"))) == KEEP_INDEXES
     assert len(list(cache.glob("jieba-*.dict"))) == KEEP_INDEXES
 
