@@ -156,6 +156,10 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
             fail(str(err))
     if not rows:
         fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/sets/heldout_a.jsonl")
+    in_corpus = sum(1 for row in rows if row.get("in_corpus", True) and any(law for law in row["laws"]))
+    if in_corpus < 2 * folds:
+        fail(f"{folds}-fold cross-validation needs at least {2 * folds} questions about laws in the corpus "
+             f"(these files hold {in_corpus}); give more files, or fewer folds, e.g. -k 2")
     click.echo(f"training on {len(rows)} questions from {len(paths)} files, {folds}-fold cross-validation")
     base = Searcher.open(model=RankerModel({}))
 

@@ -108,6 +108,15 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             time.sleep(0.01)
 
 
+def _create_private(path: str) -> None:
+    """Create the database file readable by its owner only (it holds Telegram user ids); SQLite gives
+    its -wal and -shm files the same permissions.  An existing file keeps the permissions it has."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+
+
 class ClubStore:
     """Club sessions and their results in one SQLite database.
 
@@ -117,6 +126,8 @@ class ClubStore:
 
     def __init__(self, path: str | os.PathLike = DEFAULT_PATH) -> None:
         path = str(path)
+        if path != ":memory:":
+            _create_private(path)
         conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         if path != ":memory:":

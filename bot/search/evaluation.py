@@ -82,10 +82,17 @@ class Report:
                 "by_kind": self.by_kind, "misses": self.misses}
 
 
+# The largest set is under 200 KB; a file a hundred times larger is no question set.
+MAX_QUESTION_FILE_BYTES = 20_000_000
+
+
 def read_questions(path: Path | str) -> list[dict]:
-    """Read a JSONL question file; raises :class:`EvalFileError` with the line number on bad input."""
+    """Read a JSONL question file; raises :class:`EvalFileError` with the line number on bad input
+    (a file over :data:`MAX_QUESTION_FILE_BYTES`, or JSON nested too deeply to read, included)."""
     rows = []
     try:
+        if Path(path).stat().st_size > MAX_QUESTION_FILE_BYTES:
+            raise EvalFileError(f"{path}: larger than {MAX_QUESTION_FILE_BYTES // 1_000_000} MB; split it into smaller files")
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as err:
         raise EvalFileError(f"cannot read {path}: {err}") from err
@@ -96,6 +103,8 @@ def read_questions(path: Path | str) -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError as err:
             raise EvalFileError(f"{path}:{number}: not JSON ({err.msg})") from err
+        except RecursionError as err:
+            raise EvalFileError(f"{path}:{number}: not a question (JSON nested too deeply)") from err
         if not isinstance(row, dict) or not isinstance(row.get("q"), str) or not isinstance(row.get("laws"), list):
             raise EvalFileError(f'{path}:{number}: each line needs "q" (text) and "laws" (a list of law numbers)')
         rows.append(row)

@@ -129,7 +129,9 @@ def test_eval_counts_missing_law_questions_apart(run, tmp_path):
 
 @pytest.mark.parametrize(
     "content, message",
-    [("not json\n", "q.jsonl:1: not JSON"), ('{"q": "罚张"}\n', 'q.jsonl:1: each line needs "q"'), ("", "q.jsonl: no questions")],
+    [("not json\n", "q.jsonl:1: not JSON"), ('{"q": "罚张"}\n', 'q.jsonl:1: each line needs "q"'), ("", "q.jsonl: no questions"),
+     # a hundred thousand brackets raised RecursionError out of the JSON reader
+     ("[" * 100_000 + "\n", "q.jsonl:1: not a question (JSON nested too deeply)")],
 )
 def test_eval_bad_file(run, tmp_path, content, message):
     questions = tmp_path / "q.jsonl"
@@ -143,3 +145,13 @@ def test_build(run):
     result = run("build")
     assert result.exit_code == 0
     assert result.output.startswith("search index ready: ")
+
+
+def test_train_ranker_on_too_few_questions_says_how_many_it_needs(run, tmp_path):
+    # one question for two folds left a fold empty, and its figures None: a TypeError escaped
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"q": "罚张", "laws": [50]}\n', encoding="utf-8")
+    result = run("train-ranker", "--dry-run", "-k", "2", str(questions))
+    assert result.exit_code == 1
+    assert "needs at least 4 questions about laws in the corpus (these files hold 1)" in result.output
+    assert "Traceback" not in result.output

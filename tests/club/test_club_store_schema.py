@@ -101,3 +101,18 @@ def test_a_database_made_before_versioning_is_migrated_and_keeps_its_results(tmp
     again = ClubStore(path)  # a second start finds nothing to do
     versions = [row[0] for row in again.db.execute("SELECT version FROM schema_version ORDER BY version")]
     assert versions == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_a_new_database_file_is_readable_by_its_owner_only(tmp_path):
+    # it holds Telegram user ids; it was created 0644
+    import stat
+
+    from bot.club import ClubStore
+
+    path = tmp_path / "club.db"
+    store = ClubStore(path)
+    store.create_session("chat", "pairs", "周三", 42, 18)
+    files = [path, *tmp_path.glob("club.db-*")]
+    modes = {file.name: stat.S_IMODE(file.stat().st_mode) for file in files}
+    store.close()
+    assert len(files) >= 2 and set(modes.values()) == {0o600}, modes
