@@ -180,6 +180,10 @@ class TelegramShell:
     async def on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``@bot 罚张`` in any chat: matching clauses as articles, or a pointer to private chat."""
         query = update.inline_query
+        # every keystroke is a query: a member past the flood guard's burst gets no answer (not a search
+        # each), in a bucket of its own so that it does not count against the member's group messages
+        if self.flood.check("inline", query.from_user.id) != "ok":
+            return
         lang = "en" if (query.from_user.language_code or "").startswith("en") else "zh"
         items = await self.workers.run(self.core.inline, query.query, query.from_user.language_code)
         button = InlineQueryResultsButton(text=say("inline_private", lang), start_parameter="inline")
