@@ -154,11 +154,11 @@ class Core:
         if command:
             return self._command(command.group(1), (command.group(2) or "").strip(), message, context, lang)
         plain = normalize_query(text)
-        follow_up_word = follow_up_kind(plain)
-        if follow_up_word == "toc":
+        kind = follow_up_kind(plain)
+        if kind == "toc":
             return toc_reply(self.services.rulebook, "", lang)
-        if follow_up_word:
-            return follow_up(self.services, follow_up_word, text, context, lang)
+        if kind:
+            return follow_up(self.services, kind, text, context, lang)
         actor = actor_follow_up(plain)
         if actor:
             return self._ask_as(actor, None, context, lang)
