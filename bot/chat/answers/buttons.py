@@ -20,12 +20,12 @@ def button(label: str, data: str) -> Button:
 
 def rows(buttons, per_row: int = REFS_PER_ROW) -> tuple[tuple[Button, ...], ...]:
     """Short buttons up to ``per_row`` in a row; a long one (a clause title) alone in its row."""
-    rows: list[list[Button]] = []
-    for button in buttons:
-        if len(button.label) > SHORT_LABEL:
-            rows.append([button])
-        elif rows and len(rows[-1]) < per_row and all(len(b.label) <= SHORT_LABEL for b in rows[-1]):
-            rows[-1].append(button)
+    lines: list[list[Button]] = []
+    for each in buttons:
+        if len(each.label) > SHORT_LABEL:
+            lines.append([each])
+        elif lines and len(lines[-1]) < per_row and all(len(b.label) <= SHORT_LABEL for b in lines[-1]):
+            lines[-1].append(each)
         else:
-            rows.append([button])
-    return tuple(tuple(row) for row in rows)
+            lines.append([each])
+    return tuple(tuple(line) for line in lines)
