@@ -26,7 +26,7 @@ from bot.club.model import Result, Session
 DEFAULT_PATH = "./bridgebot.db"
 BUSY_TIMEOUT_S = 60.0  # a writer waits this long for another's transaction (bursts of imports)
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
-                    "created_at", "movement", "boards_given")
+                    "created_at", "movement", "boards_given", "tables", "per_round")
 _RESULT_COLUMNS = "id, board, ns, ew, room, contract, declarer, score_ns"
 
 # Each entry moves the schema one version up; never edit one that has shipped, add a new one.
@@ -65,6 +65,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
           "ON CONFLICT(session_id) DO UPDATE SET version = version + 1; END"
           for table in ("results", "club_names", "club_hands")
           for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))),
+    ),
+    (  # 4: the tables and boards a round a pairs session was started with (its movement's schedule)
+        "ALTER TABLE sessions ADD COLUMN tables INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sessions ADD COLUMN per_round INTEGER NOT NULL DEFAULT 0",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -288,11 +292,13 @@ class ClubStore:
 
     # Movements, names, hand records and the session version (issue 12)
 
-    def set_session_options(self, session_id: int, movement: str, boards_given: bool) -> Session:
-        """Record a new session's movement (``mitchell``/``howell``, empty for teams) and whether
-        its board count was given (VPs then use the scheduled boards); returns the session."""
-        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ? WHERE id = ?",
-                        (movement, int(boards_given), session_id))
+    def set_session_options(self, session_id: int, movement: str, boards_given: bool, tables: int = 0,
+                            per_round: int = 0) -> Session:
+        """Record a new session's movement (``mitchell``/``howell``, empty for teams), whether its
+        board count was given (VPs then use the scheduled boards), and its tables and boards a
+        round (0 when not given); returns the session."""
+        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ?, tables = ?, per_round = ? WHERE id = ?",
+                        (movement, int(boards_given), tables, per_round, session_id))
         return self._session("id = ?", (session_id,))
 
     def add_results(self, session_id: int, results: list[Result], batch: int, user_id: int | str) -> None:
