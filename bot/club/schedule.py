@@ -42,6 +42,15 @@ def plan(movement: str, tables: int, per_round: int, boards: int | None) -> int:
     return per_round
 
 
+def plays(session: Session) -> int:
+    """How many times the session's movement plays each board (0 when its tables were not given):
+    every table in a Mitchell or a Howell, one table fewer in a skip Mitchell."""
+    if not session.tables or not session.per_round:
+        return 0
+    rounds, sets = rounds_and_sets(session.movement, session.tables)
+    return rounds * session.tables // sets
+
+
 def movement_text(session: Session, lang: str) -> str:
     """The schedule of a pairs session started with its tables: for each round, each table's
     North-South and East-West pairs and boards — one aligned block a round."""

@@ -4,7 +4,7 @@ trips — each through ``/r`` and the other commands as the scorer typed them.""
 
 import pytest
 
-from club_helpers import Chat
+from club_helpers import Chat, flat, rows
 
 PASSED_OUT = ["pass", "passed out", "pass out", "all pass", "四家不叫", "PO", "po", "Passed Out", "全不叫"]
 
@@ -111,3 +111,73 @@ def test_the_movement_schedules_never_repeat_a_meeting_or_a_set():
         for ew in range(1, tables + 1):
             seats = [t for row in mitchell for t in row if t.ew == ew]
             assert len({t.ns for t in seats}) == len({t.board_set for t in seats}) == rounds
+
+
+def test_teams_totals_and_the_margin_add_up_on_one_line(store):
+    chat = Chat(store)
+    chat.text("/session new teams 狮子 vs 老虎 8副")
+    for line in ("/r 1 open 3NT+1 S", "/r 1 closed 3NT= S", "/r 2 open 4S= N", "/r 2 closed 4S-1 N",
+                 "/r 3 open A+ A-"):
+        chat.text(line)
+    text = flat(chat.text("/standings"))
+    # Board 1: 430 − 400 = 30 → 1 IMP; board 2 (NS vul): 620 + 100 = 720 → 12 IMPs (Law 78B); board 3 A+ A-: +3.
+    assert "合计130调整+3-3" in text
+    assert "狮子领先16IMP(13−0+调整3)" in text
+    chat.text("/r 3 open A+ A+")   # each team its own +3: both sums are shown
+    assert "狮子领先16IMP(13−0+调整3;老虎:0−13+调整3=-10,各按自己的调整分)" in flat(chat.text("/standings"))
+
+
+@pytest.fixture
+def a_plus_evening(store):
+    """Pair 1 wins both played boards (100 %) and gets A+ A- on board 2 against pair 2."""
+    chat = Chat(store)
+    chat.text("/session new pairs howell")
+    for line in ("/r 2 1-2 A+ A-", "/r 1 1-2 4S= N", "/r 1 3-4 3NT= N", "/r 3 1-2 4S= N", "/r 3 3-4 3NT= N"):
+        chat.text(line)
+    return chat
+
+
+def test_a_plus_is_the_pairs_own_percentage_when_more_than_60(a_plus_evening):
+    text = a_plus_evening.text("/traveller 2")
+    # Top 2 MP; pair 1 scored 4 of 4 MP elsewhere (100 %); pair 2 gets A- 40 % = 0.8 MP.
+    assert flat("1-2 A+/A-: 南北 2 MP (100.00%), 东西 0.80 MP (40.00%)。") in flat(text)
+    assert flat("A+ 取 60% 和该对在本场其他牌上的百分比中较高的 (A- 为 40%)。") in flat(text)
+    standings = rows(a_plus_evening.text("/standings"), "名次")
+    assert ("1=", "1", "6", "6", "100.00", "3") in standings
+    csv_text = a_plus_evening.send("/export").document[1].decode("utf-8-sig")
+    assert "2,1,2,A+/A-,,,,2,0.80,," in csv_text          # no score for an adjusted row; MPs as the standings
+    pbn_text = a_plus_evening.send("/export pbn").document[1].decode("latin-1")
+    assert "100.00" in pbn_text and "40.00" in pbn_text
+
+
+def test_a_plus_stays_60_for_a_pair_below_it(a_plus_evening):
+    a_plus_evening.text("/r 2 1-2 A- A+")   # now pair 2 (0 % elsewhere) has the A+: 60 %
+    assert flat("东西 1.20 MP (60.00%)") in flat(a_plus_evening.text("/traveller 2"))
+
+
+def test_a_board_with_only_adjusted_scores_has_its_real_top(store):
+    chat = Chat(store)
+    chat.text("/session new pairs mitchell 3桌 每轮2副")
+    text = chat.text("/r 1 1-1 A+ A-") and chat.text("/traveller 1")
+    assert "满分 4 MP" in text and flat("南北 2.40 MP (60.00%), 东西 1.60 MP (40.00%)") in flat(text)
+
+
+def test_export_import_export_is_identical_names_included(store):
+    chat = Chat(store)
+    chat.text("/session new pairs mitchell 周三")
+    for line in ("/pair NS1 张三 李四", "/pair EW2 Smith Jones", "/r 1 1-2 4S+1 N", "/r 1 2-1 passed out",
+                 "/r 2 1-2 A+ A-", "/r 3 1-2 3NTX-2 S"):
+        chat.text(line)
+    first = chat.send("/export").document[1]
+    chat.text("/session end", admin=True)
+    again = Chat(store)
+    again.text("/session new pairs mitchell 周三")
+    assert again.text("/import", attachment=first) == "已导入 4 个成绩和 2 对的名字到 “周三”。撤销整个导入: /undo"
+    assert again.send("/export").document[1] == first
+
+
+def test_a_pair_named_two_ways_in_one_file_is_refused(store):
+    chat = Chat(store)
+    chat.text("/session new pairs howell")
+    data = "board,ns,ew,contract,declarer,names_ns,names_ew\n1,1,2,4S=,N,张三 李四,\n2,1,2,4S=,N,王五,\n"
+    assert chat.text("/import", attachment=data.encode()).startswith("第 3 行有错, 没有导入任何成绩: 第 1 对有两个名字")
