@@ -32,7 +32,7 @@ from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, small_ta
 from bot.chat.guard import clean_text
 from bot.chat.language import CJK, ENGLISH_WORD, detect_lang, localise
 # (CALLBACK_BYTES, Button and paginate are re-exported: code and tests import them from here)
-from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate  # noqa: F401
+from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, in_group, paginate  # noqa: F401
 from bot.chat.services import Services
 from bot.chat.texts import say
 from bot.rulebook.model import split_clause_id
@@ -181,7 +181,8 @@ class Core:
                 scoring = self._scoring(text, context, lang)
                 if scoring is not None:
                     return scoring
-            return law_reply(self.services, reference.law, reference.clause, 1, context, lang)
+            return law_reply(self.services, reference.law, reference.clause, 1, context, lang,
+                             whole=not in_group(message))
         # 「620 vs 170 imp」, 「77 table」 read as malformed references: scoring gets its turn first.
         scoring = self._scoring(text, context, lang)
         if scoring is not None:
@@ -220,7 +221,7 @@ class Core:
         if area == "toc":
             return toc_reply(self.services.rulebook, args, lang)
         if area == "law":
-            return self._law_command(args, context, lang)
+            return self._law_command(args, context, lang, whole=not in_group(message))
         if area == "search":
             return self._search(args, context, lang) if args else note("usage_search", lang)
         if area == "define":
@@ -245,7 +246,7 @@ class Core:
             return more(self.services, args, context, lang)
         return step(self.services, command.name, args, context, lang)
 
-    def _law_command(self, args: str, context: ChatContext, lang: str) -> Reply:
+    def _law_command(self, args: str, context: ChatContext, lang: str, whole: bool = True) -> Reply:
         if not args:
             return toc_reply(self.services.rulebook, "", lang)
         reference = self._reference(args, lang)
@@ -258,7 +259,7 @@ class Core:
             return Reply(body=malformed(args).message(lang))
         if reference is None:
             return self._search(args, context, lang)
-        return law_reply(self.services, reference.law, reference.clause, 1, context, lang)
+        return law_reply(self.services, reference.law, reference.clause, 1, context, lang, whole=whole)
 
     def _reference(self, text: str, lang: str = "zh"):
         """The :class:`Reference` in ``text``, None for a question, a :class:`Reply` for a malformed one."""

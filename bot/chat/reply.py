@@ -63,6 +63,12 @@ class ChatMessage:
     quoted: str | None = None
 
 
+def in_group(message: ChatMessage) -> bool:
+    """True when the message comes from a group chat (Telegram's group ids are negative): a long
+    law is then sent as its governing part, 全文 one tap away."""
+    return str(message.chat_id).startswith("-")
+
+
 @dataclass(frozen=True)
 class InlineItem:
     """One inline-mode result: a short title and description, and the reply it posts."""

@@ -74,6 +74,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "toc_laws": ("本章收录 {n} 条,点条款查看:", "{n} laws in this chapter; tap one to read it:"),
     "toc_definitions": ("共 {n} 个定义,点术语查看:", "{n} defined terms; tap one to read it:"),
     "toc_back": ("◀ 目录", "◀ Contents"),
+    "toc_page": ("第 {page}/{pages} 页", "page {page}/{pages}"),
+    "toc_next": ("下一页 ▶", "Next page ▶"),
+    "toc_prev": ("◀ 上一页", "◀ Previous page"),
     "toc_no_chapter": ("没有第 {n} 章(共 {count} 章)。", "There is no chapter {n} (there are {count})."),
     "about_sources": (
         "条款文字整理自 {n} 份来源文本(简体录入本、繁体录入本和论坛转帖),每一处校订都记录在 corpus/corrections.yaml。",

@@ -118,7 +118,7 @@ def test_a_question_about_one_scoring_table_gets_that_table_not_all_of_law_77(co
     reply = core.handle(ChatMessage("小满贯奖分多少", chat_id=10))
     assert reply.title.startswith("第77条") and "小满贯(12墩)     500   750" in reply.text
     assert "有局再加倍" not in reply.text   # the undertrick table is one tap away
-    assert any(button.data == "/law 77" for row in reply.buttons for button in row)
+    assert any(button.data == "/full 77" for row in reply.buttons for button in row)
 
 
 @pytest.mark.parametrize("message, expected", [
