@@ -23,7 +23,7 @@ from bot.chat.answers.inline import inline_items
 from bot.chat.answers.laws import law_reply
 from bot.chat.answers.meanings import define
 from bot.chat.answers.paging import follow_up, more, step
-from bot.chat.answers.plain import about_reply, help_reply, note, unknown_command
+from bot.chat.answers.plain import about_reply, group_welcome, help_reply, note, unknown_command
 from bot.chat.answers.scores import score_reply
 from bot.chat.answers.search import search_answer
 from bot.chat.answers.toc import toc_reply
@@ -105,6 +105,11 @@ class Core:
             hits = result.hits if result.confident or (result.hits and defines_a_named_word(result.hits[0])) else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         return inline_items(self.services, targets[:INLINE_LIMIT], lang, traditional)
+
+    def welcome(self, lang_hint: str | None = None, mention: str = "") -> Reply:
+        """The message a group gets when the bot is added to it: how to address the bot there
+        (``mention``: its @name) and how to start a session."""
+        return group_welcome("en" if (lang_hint or "").startswith("en") else "zh", mention)
 
     def apology(self, text: str = "", lang_hint: str | None = None) -> Reply:
         """The brief answer for a message that hit a bug."""
@@ -215,7 +220,7 @@ class Core:
             args = message.quoted.strip()[:MAX_INPUT_CHARS]  # /law as a reply: about the quoted message
         area = command.area
         if area in ("start", "help"):
-            return help_reply(lang, greeting=area == "start")
+            return help_reply(lang, greeting=area == "start", group=in_group(message), mention=message.mention)
         if area == "about":
             return about_reply(self.services.rulebook, lang)
         if area == "toc":

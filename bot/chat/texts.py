@@ -36,6 +36,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "help_commands": ("命令:", "Commands:"),
     "help_after": (HELP_AFTER_ZH, HELP_AFTER_EN),
     "greeting": ("你好!我是桥牌规则助手。", "Hello! I answer questions on the Laws of Duplicate Bridge."),
+    # In a group Telegram shows the bot only what is addressed to it (privacy mode): say how to address it.
+    "group_how": ("在群里请这样问我：\n"
+                  "• 提到我：{mention} 明手能提醒庄家吗\n"
+                  "• 或回复我的任何一条消息\n"
+                  "• 或用命令：/law 50、/search 罚张、/score 4S+1 有局\n"
+                  "没有提到我的消息我看不到，也不会插话。\n"
+                  "开一场比赛：/session new pairs mitchell 7桌 每轮3副 周三双人赛（队式赛：/session new teams A队 vs B队）",
+                  "In a group, ask me like this:\n"
+                  "• mention me: {mention} can dummy warn declarer?\n"
+                  "• or reply to any message of mine\n"
+                  "• or use a command: /law 50, /search penalty card, /score 4S+1 vul\n"
+                  "Messages that do not address me I do not see, and I never join in.\n"
+                  "To run a session: /session new pairs mitchell 7 tables 3 boards a round Wed pairs "
+                  "(teams: /session new teams Lions vs Tigers)"),
     "too_long": (
         "消息太长({n} 个字符,最多 {limit} 个)。请只发问题本身,例如: 罚张怎么处理",
         "That message is too long ({n} characters, at most {limit}). Send just the question, e.g. penalty card",
