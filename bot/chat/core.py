@@ -40,6 +40,7 @@ from bot.rulebook.model import split_clause_id
 MAX_INPUT_CHARS = 2000
 INLINE_LIMIT = 50
 
+WARM_UP_QUESTION = "明手能提醒庄家吗"
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
 # A message that names matchpoints or IMPs and some numbers, but asks how they work (「双人赛13桌，我们比8桌好，
 # 比赛分怎么算」): when its numbers are no scores to compare, the rules answer it, not a scorer's error.
@@ -105,6 +106,13 @@ class Core:
             hits = result.hits if result.confident or (result.hits and defines_a_named_word(result.hits[0])) else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         return inline_items(self.services, targets[:INLINE_LIMIT], lang, traditional)
+
+    def prepare(self) -> None:
+        """Make everything the first question needs before any message is taken: the search's index is
+        built (or checked) when the core opens; this asks one question so that the tables the search
+        makes on first use (phrases, segmenter) are ready too."""
+        if self.services.ask is not None:
+            self.services.ask(WARM_UP_QUESTION)
 
     def welcome(self, lang_hint: str | None = None, mention: str = "") -> Reply:
         """The message a group gets when the bot is added to it: how to address the bot there
