@@ -25,7 +25,7 @@ _CN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四":
 _CN_NUMERAL = re.compile(r"^(?:一百|([一二两三四五六七八九])?十([一二三四五六七八九])?|[一二两三四五六七八九])$")
 
 # 款 letters in the Laws run A, B, C …; nothing past L exists, so a later letter is a typo.
-_PREFIX = r"(?:第|laws?|rules?|l|规则第?|规第?|law第)?"
+_PREFIX = r"(?:第|laws?|rules?|l|§|规则第?|规第?|law第)?"
 _NUMBER = r"(\d+|[零〇一二两三四五六七八九十百]+)"
 _REFERENCE = re.compile(
     rf"^{_PREFIX}{_NUMBER}条?"
@@ -98,6 +98,11 @@ def reference_text(text: str, normalized: str | None = None) -> str:
 
 
 _SPACE = re.compile(r"\s+")
+# A director's dotted form without a marker, the whole text: "16.A.2", "§16.a.2", "50.D.2.a" (a letter
+# after the number, so a decimal or a contract is never one).
+_DOTTED = re.compile(r"^(§|laws?|l)?(\d{1,2})\.([a-l])(?:\.(\d{1,2}))?(?:\.([a-h]))?$")
+# "Law 75 example(s)", 「第75条例子」: a law asked for with its worked examples.
+_EXAMPLE = re.compile(r"(?<=[\d条])(?:的)?(?:examples?|例子|示例|举例)$")
 # 「第七十三条F款第二项」: an item numbered in words
 _ITEM_IN_WORDS = re.compile(r"(款第?)([一二三四五六七八九])(?=项)")
 
@@ -106,8 +111,8 @@ def parse_reference(text: str, read: str | None = None) -> Reference | None:
     """Parse a law reference in any usual form; None when ``text`` is not a reference.
 
     Accepts ``50``, ``50D``, ``50d2``, ``43A1a``, ``第50条``, ``第50条D款``, ``50条D款2``,
-    ``第43条A款1(a)``, ``第五十条``, ``law 50``, ``L50D2``, ``规则77``, traditional and
-    full-width forms.  Raises :class:`ReferenceInputError` for a malformed reference
+    ``第43条A款1(a)``, ``第五十条``, ``law 50``, ``L50D2``, ``规则77``, ``§70``, ``16.A.2``,
+    ``50 D 2``, ``Law 75 example``, traditional and full-width forms.  Raises :class:`ReferenceInputError` for a malformed reference
     (``50Z``, ``第五十五十条``, ``law 0``, ``law 999``) or over-long input.
     ``read``: :func:`reference_text` of ``text``, when the caller has made it.
     """
@@ -118,6 +123,8 @@ def parse_reference(text: str, read: str | None = None) -> Reference | None:
         )
     compact = _SPACE.sub("", reference_text(text) if read is None else read).strip(_STRIP)
     compact = _ITEM_IN_WORDS.sub(lambda m: m.group(1) + str(_CN_DIGITS[m.group(2)]), compact)
+    compact = _DOTTED.sub(lambda m: "".join(part for part in m.groups() if part), compact)
+    compact = _EXAMPLE.sub("", compact)  # "Law 75 example": the law, whose worked examples close it
     if not compact:
         return None
     m = _REFERENCE.match(compact)

@@ -73,3 +73,11 @@ def test_a_long_law_in_a_group_is_its_governing_part_with_full_text_a_tap_away(c
     assert whole.text.count("\n") > 10
     assert ask(core, "全文", chat=-100).body == f"第{law}条已全部显示。"
     assert ask(core, f"/law {law}", chat=7).text.count("\n") > 10   # one to one: the whole law, as before
+
+
+@pytest.mark.parametrize("text, title", [("16.A.2", "第16条A款2 非法信息"), ("§70", "第70条 有争议的声称"),
+                                         ("Law 75 example", "第75条 同伴间的协议"), ("50 D 2", "第50条D款2 罚张的处理")])
+def test_a_directors_dotted_and_spaced_references(core, text, title):
+    ask(core, "罚张是什么", chat=11)
+    reply = ask(core, text, chat=11)
+    assert reply.title == title
