@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from bot.base.errors import ClubInputError
 from bot.club import csvio, hands, pbn
@@ -84,7 +85,10 @@ def hand_records(store: ClubStore, req: Request) -> ClubReply:
                              "Send the dealing program's PBN file with /hands as its caption (console: "
                              "/hands FILE).")
     deals, beyond = pbn.read_deals(req.attachment, current)
-    analysis = hands.analyse(deals)
+    known = req.analysed or {}
+    # Normally every deal was analysed by prepare_hands; only a session changed in between is analysed here.
+    analysis = hands.analyse({b: d for b, d in deals.items() if d not in known})
+    analysis.update({b: known[d] for b, d in deals.items() if d in known})
     store.set_hands(current.id, deals, analysis)
     listed = ", ".join(map(str, sorted(deals)))
     text = req.say(f"已导入 {len(deals)} 副牌例 (牌号 {listed})。/traveller {min(deals)} 可以看牌和结果。",
@@ -97,3 +101,21 @@ def hand_records(store: ClubStore, req: Request) -> ClubReply:
         text += req.say(f"\n双明手分析 (可做定约和最优定约) 需要另外安装: {hands.INSTALL_HINT}",
                         f"\nFor the double-dummy analysis (makeable contracts, par) install: {hands.INSTALL_HINT}")
     return ClubReply(text)
+
+
+def prepare_hands(store: ClubStore, req: Request) -> Request:
+    """Before ``/hands``'s transaction: read the attached deals and analyse them double dummy, so
+    the seconds of solving hold no lock that another chat's command waits for.  Returns ``req``
+    carrying the analysis; anything wrong is left for :func:`hand_records` to say."""
+    if not req.attachment:
+        return req
+    with store.transaction():
+        current = store.open_session(req.chat_id)
+    if current is None:
+        return req
+    try:
+        deals, _ = pbn.read_deals(req.attachment, current)
+    except ClubInputError:
+        return req
+    analysis = hands.analyse(deals)
+    return replace(req, analysed={deals[board]: text for board, text in analysis.items()})

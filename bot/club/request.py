@@ -30,6 +30,7 @@ class Request:
     user_is_admin: bool
     lang: str
     attachment: bytes | None = None
+    analysed: dict[str, str] | None = None  # deal → double-dummy JSON, worked out before the transaction
 
     def say(self, zh: str, en: str) -> str:
         """The text in the requester's language."""
