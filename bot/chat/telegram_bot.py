@@ -58,8 +58,9 @@ COMMANDS = sorted(commands.NAMES)
 CLUB_COMMANDS = commands.CLUB_COMMANDS
 # Club commands that record or take back results: never dropped by the flood guard.
 RESULT_COMMANDS = frozenset({"r", "undo", "redo", "import"})
-# Club commands where an administrator may do more than a member (end, delete, undo anyone's).
-MANAGER_COMMANDS = frozenset({"session", "undo", "redo"})
+# Club commands where an administrator may do more than a member (end, delete, undo anyone's, replace
+# another member's result, name or hand records); the answer is cached a minute per member.
+MANAGER_COMMANDS = frozenset({"session", "undo", "redo", "r", "pair", "team", "hands"})
 
 
 class AddressedToBot(filters.MessageFilter):

@@ -6,11 +6,11 @@ from collections import defaultdict
 from dataclasses import replace
 
 from bot.base.errors import ClubInputError
-from bot.club import csvio, hands, pbn
+from bot.club import csvio, hands, history, pbn
 from bot.club.entry import example
 from bot.club.model import Result, Session
 from bot.club.recording import check_clash
-from bot.club.request import ClubReply, Request, latest_session, open_session
+from bot.club.request import ClubReply, Request, check_owner, latest_session, open_session
 from bot.club.standings import session_report
 from bot.club.store import ClubStore
 
@@ -89,7 +89,13 @@ def hand_records(store: ClubStore, req: Request) -> ClubReply:
     # Normally every deal was analysed by prepare_hands; only a session changed in between is analysed here.
     analysis = hands.analyse({b: d for b, d in deals.items() if d not in known})
     analysis.update({b: known[d] for b, d in deals.items() if d in known})
-    store.set_hands(current.id, deals, analysis)
+    owners = store.hands_set_by(current.id)
+    others = sorted({owners[b] for b in deals if b in owners} - {req.user_id})
+    if others:
+        check_owner(others[0], current, req, "本场已有的牌例", "The session's hand records")
+    taken = history.before(store, "hands", current.id, [(b,) for b in sorted(deals)])
+    store.set_hands(current.id, deals, analysis, req.user_id)
+    history.record(store, "hands", current.id, taken, req.user_id)
     listed = ", ".join(map(str, sorted(deals)))
     text = req.say(f"已导入 {len(deals)} 副牌例 (牌号 {listed})。/traveller {min(deals)} 可以看牌和结果。",
                    f"Imported {len(deals)} hand record(s) (boards {listed}). /traveller {min(deals)} shows the hand "
