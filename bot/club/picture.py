@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.club.hands import board_hand_text
 from bot.club.model import OPEN_ROOM, PASS, Session
-from bot.club.reports import EW, NS, MatchResult, PairStanding, TeamsBoard, Traveller, mp_text, percent_text
+from bot.club.reports import (EW, NS, MatchResult, PairsReport, PairStanding, TeamsBoard, Traveller, match_result,
+                              mp_text, percent_text, teams_boards)
 from bot.club.render import board_heading
 
 FONT_PACKAGE = "paperang_p2_fonts_cjk"
@@ -211,3 +212,19 @@ def teams_board_blocks(session: Session, board: TeamsBoard, lang: str,
                    else f"{session.home} {scores[0]:+d}, {session.away} {scores[1]:+d} IMP")
     hand = board_hand_text(record, lang)
     return [Block(board_heading(board.board, lang), rows, {3, 4}, [verdict], hand.splitlines() if hand else [])]
+
+
+def standings_picture(session: Session, results: list, report: PairsReport | None, lang: str,
+                      names: dict | None = None) -> bytes:
+    """The PNG of ``/standings``: the pairs ranking(s), or the teams match in IMPs and VPs."""
+    if report is not None:
+        return render(standings_blocks(session, report.standings, lang, names))
+    return render(match_blocks(session, teams_boards(results), match_result(session, results), lang))
+
+
+def board_picture(session: Session, board: int, results: list, report: PairsReport | None, lang: str,
+                  names: dict | None = None, record: tuple[str, str] | None = None) -> bytes:
+    """The PNG of ``/traveller N`` for a board with results."""
+    if report is not None:
+        return render(traveller_blocks(report.travellers[board], lang, names, record, session.is_mitchell))
+    return render(teams_board_blocks(session, teams_boards([r for r in results if r.board == board])[0], lang, record))
