@@ -39,8 +39,11 @@ def font_path() -> str:
 
 @lru_cache(maxsize=8)
 def font(size: int, face: int = PROPORTIONAL) -> ImageFont.FreeTypeFont:
-    """The shipped font at ``size`` px (``face`` 1: its monospaced face, for the hand diagrams)."""
-    return ImageFont.truetype(font_path(), size, index=face)
+    """The shipped font at ``size`` px (``face`` 1: its monospaced face, for the hand diagrams).
+
+    Pillow's basic layout: Chinese, Latin and the suit symbols need no shaping, and it measures
+    text several times faster than raqm."""
+    return ImageFont.truetype(font_path(), size, index=face, layout_engine=ImageFont.Layout.BASIC)
 
 
 @dataclass
@@ -55,14 +58,21 @@ class Block:
     mono: list[str] = field(default_factory=list)
 
 
-def _text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
-    return face.getlength(text)
+class _Widths(dict):
+    """Text widths measured once per picture (a cell is measured to size its column, then to place it)."""
+
+    def __call__(self, text: str, face: ImageFont.FreeTypeFont) -> float:
+        key = (text, id(face))
+        if key not in self:
+            self[key] = face.getlength(text)
+        return self[key]
 
 
 def render(blocks: list[Block], min_width: int = 480) -> bytes:
     """Draw ``blocks`` one under another and return the PNG's bytes.  The first block's title is
     drawn at (:data:`PAD`, :data:`PAD`) in the :data:`TITLE_SIZE` face."""
     title_face, text_face, mono_face = font(TITLE_SIZE), font(TEXT_SIZE), font(TEXT_SIZE - 2, MONOSPACED)
+    _text_width = _Widths()
     gap = 18
     layouts, width, height = [], min_width, PAD
     for block in blocks:
