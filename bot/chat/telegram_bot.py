@@ -27,7 +27,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import NetworkError, TelegramError
+from telegram.error import InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -180,6 +180,10 @@ class TelegramShell:
     async def on_inline(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``@bot 罚张`` in any chat: matching clauses as articles, or a pointer to private chat."""
         query = update.inline_query
+        # every keystroke is a query: a member past the flood guard's burst gets no answer (not a search
+        # each), in a bucket of its own so that it does not count against the member's group messages
+        if self.flood.check("inline", query.from_user.id) != "ok":
+            return
         lang = "en" if (query.from_user.language_code or "").startswith("en") else "zh"
         items = await self.workers.run(self.core.inline, query.query, query.from_user.language_code)
         button = InlineQueryResultsButton(text=say("inline_private", lang), start_parameter="inline")
@@ -388,11 +392,14 @@ def build_application(token: str, core: Core, *, base_url: str | None = None, ba
 
 
 class ShortNetworkErrors(logging.Filter):
-    """Network failures are expected weather, not bugs: log their one-line cause, no traceback."""
+    """Network failures and a refused token are expected weather, not bugs: log their one-line cause;
+    the traceback only when the log level is DEBUG."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Drop the traceback of records carrying a :class:`telegram.error.NetworkError`."""
-        if record.exc_info and isinstance(record.exc_info[1], NetworkError):
+        """Drop the traceback of records carrying a :class:`telegram.error.NetworkError` or
+        :class:`telegram.error.InvalidToken` (a 401 or 404 at start), unless DEBUG is logged."""
+        if (record.exc_info and isinstance(record.exc_info[1], (NetworkError, InvalidToken))
+                and not logging.getLogger().isEnabledFor(logging.DEBUG)):
             record.msg, record.args = f"{record.getMessage()} ({record.exc_info[1]})", None
             record.exc_info, record.exc_text = None, None
         return True

@@ -80,6 +80,9 @@ def hand_text(deal: str, lang: str) -> str:
     return "\n".join(lines)
 
 
+DDS_TABLES_PER_CALL = 40
+
+
 def analyse(deals: dict[int, str]) -> dict[int, str]:
     """Double-dummy tricks and par of each deal (board → JSON), or ``{}`` without endplay."""
     try:
@@ -92,7 +95,10 @@ def analyse(deals: dict[int, str]) -> dict[int, str]:
     vul = {None: Vul.none, "NS": Vul.ns, "EW": Vul.ew, "Both": Vul.both}
     out = {}
     boards = sorted(deals)
-    tables = calc_all_tables([Deal(deals[b]) for b in boards]) if boards else []
+    # DDS solves at most DDS_TABLES_PER_CALL deals of all five strains in one call ("Too many DD tables
+    # requested" beyond it), while a session holds up to 128 boards
+    tables = [table for start in range(0, len(boards), DDS_TABLES_PER_CALL)
+              for table in calc_all_tables([Deal(deals[b]) for b in boards[start:start + DDS_TABLES_PER_CALL]])]
     for board, table in zip(boards, tables):
         rows = table.to_list()  # by strain ♠ ♥ ♦ ♣ NT, then seat N E S W
         order = (4, 0, 1, 2, 3)  # → NT ♠ ♥ ♦ ♣

@@ -12,7 +12,8 @@ import re
 from bot.scoring.boards import board_info
 from bot.scoring.tables import imp_scale
 from bot.base.errors import ScoringInputError
-from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board, parse_undertricks
+from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board
+from bot.scoring.undertricks import parse_undertricks
 from bot.scoring.pairs import looks_like_pair
 from bot.base.textnorm import normalize_query
 

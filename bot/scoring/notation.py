@@ -1,5 +1,8 @@
 """Parse a result as people type it — ``4S+1``, ``3NTx-2``, ``4♠+1 有局``, ``4红心超1 北 7号牌`` —
-into a :class:`ContractResult`, and tell a score request from an ordinary question."""
+into a :class:`ContractResult`, and tell a score request from an ordinary question.
+
+The words and patterns shared with the other parsers are in :mod:`bot.scoring.notation_words`;
+undertricks asked without a contract are read by :mod:`bot.scoring.undertricks`."""
 
 from __future__ import annotations
 
@@ -9,98 +12,31 @@ from dataclasses import dataclass
 from bot.scoring.boards import VUL_EN, VUL_ZH, board_info, seat_vulnerable, side_of
 from bot.base.errors import ScoringInputError
 from bot.base.textnorm import normalize_query
+from bot.scoring.notation_words import (CONTRACT, DOUBLED_OF, DOUBLED_RE, FEWER, LEVEL, MAX_CHARS, MORE, NUM,
+                                        RESULT_APART, RESULT_RE, STRAIN_OF, STRAIN_RE, input_error, number_of, take,
+                                        vulnerability_said)
+from bot.scoring.undertricks import Undertricks, parse_undertricks  # noqa: F401  (re-exported: tests read them here)
 
-MAX_CHARS = 1000
-EXAMPLES_ZH = "例如 4S+1 有局、3NTx-2 北 7号牌、4红心超1 无局"
-EXAMPLES_EN = "e.g. 4S+1 vul, 3NTx-2 N board 7, 4H= nv"
-
-_CN_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
-               "十": 10, "十一": 11, "十二": 12, "十三": 13}
-# "down one", "two down", "ten tricks": English players count tricks in words
-_EN_NUMBERS = {word: n for n, word in enumerate(
-    "one two three four five six seven eight nine ten eleven twelve thirteen".split(), start=1)}
-_NUMBER_OF = {**_CN_NUMBERS, **_EN_NUMBERS}
-_EN_NUM = "|".join(sorted(_EN_NUMBERS, key=len, reverse=True))
-_NUM = rf"\d{{1,2}}|十[一二三]?|[一二两三四五六七八九]|(?<![a-z])(?:{_EN_NUM})(?![a-z])"
-_LEVEL = r"\d(?!\d)|[一二两三四五六七八九]"  # one digit: "68D" is a clause, not a contract
-_STRAINS = {
-    "C": ("梅花", "草花", "♣", "♧", "c", "clubs", "club"),
-    "D": ("方块", "方片", "方砖", "♦", "♢", "d", "diamonds", "diamond"),
-    "H": ("红心", "红桃", "♥", "♡", "h", "hearts", "heart"),
-    "S": ("黑桃", "♠", "♤", "s", "spades", "spade"),
-    "NT": ("无将", "无王", "无主", "nt", "n", "notrumps", "notrump", "no trumps", "no trump", "no-trump"),
-}
-_STRAIN_OF = {word: strain for strain, words in _STRAINS.items() for word in words}
-_STRAIN_RE = "|".join(sorted(map(re.escape, _STRAIN_OF), key=len, reverse=True))
-_DOUBLED_OF = {"xx": 2, "**": 2, "再加倍": 2, "redoubled": 2, "rdbl": 2,
-               "x": 1, "*": 1, "加倍": 1, "doubled": 1, "dbl": 1}
-_DOUBLED_RE = "|".join(sorted(map(re.escape, _DOUBLED_OF), key=len, reverse=True))
-_MADE_WORDS = r"做成|完成|正好|刚好|打成|成了|made|making|make"
 _DOUBLED_AFTER = re.compile(r"(?<![a-z])(?:redoubled|doubled|rdbl|dbl)(?![a-z])"
                             # 「…被加倍了」, or 加倍 as a word of its own in a list (「1NT宕五 加倍 有局」)
                             r"|(?:(?<=被)|(?<![^\s,，、;；]))(?:再加倍|加倍)(?![^\s,，、。;；了!?！？])")
-# 「超了一墩」, 「多拿了一墩」 are overtricks, 「宕了两墩」, 「少拿两墩」, 「差一墩」 undertricks — not tricks taken in all
-_MORE = r"多(?:拿|打|做|赢|得)?"
-_FEWER = r"少(?:拿|打|做|赢|得)?|差"
-_RESULT_RE = (
-    rf"(?P<exact>=)"
-    rf"|(?:\+|超过|超|{_MORE})\s*了?\s*(?P<over>{_NUM})(?:\s*墩)?"
-    rf"|(?:made|make)\s*\+\s*(?P<over2>{_NUM})"
-    # "4S making 5": the level reached, 11 tricks
-    rf"|(?:making|made)\s+(?P<reached>[1-7]|one|two|three|four|five|six|seven)(?![0-9a-z])(?!\s*tricks?)"
-    # "3NT making 9", "4S made 11": no level is that high, so the tricks taken
-    rf"|(?:making|made)\s+(?P<taken>8|9|1[0-3]|eight|nine|ten|eleven|twelve|thirteen)(?![0-9a-z])(?!\s*tricks?)"
-    rf"|(?:-|宕|down|off|{_FEWER})\s*了?\s*(?P<under>{_NUM})(?:\s*墩)?(?![cdhsn♣♦♥♠])"
-    rf"|(?P<under2>{_NUM})\s*(?:down|off)(?![a-z])"
-    rf"|(?P<down1>宕|down)"
-    # (「做成了11墩」: the count that follows says how many)
-    rf"|(?P<made>{_MADE_WORDS})(?!\s*了?\s*(?:{_NUM})\s*(?:墩|tricks?))"
-)
-_CONTRACT = re.compile(
-    rf"(?<![0-9a-z.])(?P<level>{_LEVEL})\s*(?P<strain>{_STRAIN_RE})(?![a-wyz])"
-    # (「5♦被加倍宕两墩」: was doubled)
-    rf"(?:\s*(?:被\s*)?(?P<doubled>{_DOUBLED_RE})(?![a-z])了?)?"
-    rf"(?:\s*[,，]?\s*(?P<result>{_RESULT_RE}))?"
-)
 # A side named right before the contract declared it (「东西4红心加倍宕3」, 「南北方打3NT」, "NS played 4S"); named
 # anywhere else it is the vulnerability (「4♠超1 南北」, "4S+1 NS" → North-South vulnerable).
 _SIDE_DECLARED = re.compile(
     rf"(?P<side>南北|东西|(?<![a-z])ns(?![a-z])|(?<![a-z])ew(?![a-z]))\s*(?:方|家|两家)?\s*"
-    rf"(?:declared|played|in|打了?|做庄|主打)?\s*(?=(?:{_LEVEL})\s*(?:{_STRAIN_RE})(?![a-wyz]))")
+    rf"(?:declared|played|in|打了?|做庄|主打)?\s*(?=(?:{LEVEL})\s*(?:{STRAIN_RE})(?![a-wyz]))")
 # A level followed by something that is not a strain: "4Q=", "5Z+1" — worth a specific message.
 _BAD_STRAIN = re.compile(r"(?<![0-9a-z.])\d{1,2}\s*(?P<strain>[a-z])\s*x{0,2}\s*(?:[=+]|-\s*\d)")
 # A two-digit level before a real strain and a result: "10S=", "12红心超1".
 _BAD_LEVEL = re.compile(
-    rf"(?<![0-9a-z.])(?P<level>\d{{2}})\s*(?:{_STRAIN_RE})(?![a-wyz])\s*(?:{_DOUBLED_RE})?\s*(?:{_RESULT_RE})"
+    rf"(?<![0-9a-z.])(?P<level>\d{{2}})\s*(?:{STRAIN_RE})(?![a-wyz])\s*(?:{DOUBLED_RE})?\s*(?:{RESULT_RE})"
 )
-_TRICKS = re.compile(rf"(?:(?P<more>超|{_MORE})|(?P<fewer>宕|{_FEWER}))?(?:拿|打|做|赢|得)?了?\s*(?P<tricks>{_NUM})\s*(?:墩|tricks?)")
-# A result told apart from its contract: "2 down doubled in 4H", 「宕2，4♠加倍」
-_RESULT_APART = re.compile(
-    rf"(?<![0-9a-z])(?P<under>{_NUM})\s*(?:down|off)(?![a-z])|(?<![a-z])down\s*(?P<under2>{_NUM})(?![0-9a-z])"
-    rf"|(?:宕|{_FEWER})\s*了?\s*(?P<under3>{_NUM})|(?:超|{_MORE})\s*了?\s*(?P<over>{_NUM})"
-)
+_TRICKS = re.compile(rf"(?:(?P<more>超|{MORE})|(?P<fewer>宕|{FEWER}))?(?:拿|打|做|赢|得)?了?\s*(?P<tricks>{NUM})\s*(?:墩|tricks?)")
 _BOARD = re.compile(
     r"(?:board|bd|牌号|#)\s*(?P<a>-?\d+)"
     r"|第\s*(?P<b>-?\d+)\s*(?:号牌|副牌|副|号|块牌)"
     r"|(?<![0-9a-z.+=-])(?P<c>\d+)\s*(?:号牌|副牌|号)"
 )
-# Order matters: longer phrases first, so "双方无局" is not read as "无局".
-_VULNERABILITY = [
-    (r"双方有局|都有局|全有局|both\s*vul(?:nerable)?|(?<![a-z])(?:both|all)(?![a-z])", ("table", "Both")),
-    (r"双方无局|都无局|全无局|none\s*vul(?:nerable)?|(?<![a-z])neither(?![a-z])", ("table", None)),
-    (r"南北无局", ("side", "NS")),
-    (r"东西无局", ("side", "EW")),
-    (r"南北有局|(?<![a-z])ns\s*vul(?:nerable)?(?![a-z])|(?<![a-z])ns(?![a-z])|南北(?!\s*[无])",
-     ("table", "NS")),
-    (r"东西有局|(?<![a-z])ew\s*vul(?:nerable)?(?![a-z])|(?<![a-z])ew(?![a-z])|东西(?!\s*[无])",
-     ("table", "EW")),
-    (r"无局|(?<![a-z])(?:nv|non-?vul(?:nerable)?|not\s*vul(?:nerable)?)(?![a-z])", ("declarer", False)),
-    (r"有局|(?<![a-z])(?:vul(?:nerable)?)(?![a-z])", ("declarer", True)),
-]
-# The other side's vulnerability: 「对方有局」, 「防守方无局」, "they are vul", "opps nv" — not the declarer's
-_OTHER_SIDE_VUL = re.compile(
-    r"(?:对方|对手|防守方|防家|他们|敌方|(?<![a-z])(?:opps?|opponents?|they|defenders?|defence|defense)(?:\s+(?:are|were|is))?)"
-    r"\s*(?:有局|无局|(?:not\s*|non-?)?vul(?:nerable)?(?![a-z])|nv(?![a-z]))")
 _SEATS = {"n": "N", "north": "N", "北": "N", "e": "E", "east": "E", "东": "E",
           "s": "S", "south": "S", "南": "S", "w": "W", "west": "W", "西": "W"}
 _SEAT = re.compile(r"(?<![a-z])(?P<latin>north|east|south|west|[nesw])(?![a-z])|(?P<zh>[北东南西])家?")
@@ -167,40 +103,24 @@ class ContractResult:
         return f"{self.level}{strain}{'x' * self.doubled}{result}"
 
 
-def _number(text: str) -> int:
-    return int(text) if text.isdigit() else _NUMBER_OF[text]
-
-
-def _error(zh: str, en: str) -> ScoringInputError:
-    return ScoringInputError(f"{zh}。{EXAMPLES_ZH}", f"{en}; {EXAMPLES_EN}.")
-
-
 def _too_many_overtricks(level: int, strain: str) -> ScoringInputError:
     most = 13 - 6 - level
-    return _error(f"{level}{strain} 最多超 {most} 墩 (一副牌只有 13 墩)",
+    return input_error(f"{level}{strain} 最多超 {most} 墩 (一副牌只有 13 墩)",
                   f"{level}{strain} can make at most {most} overtricks (a deal has 13 tricks)")
 
 
 def _too_many_undertricks(level: int, strain: str) -> ScoringInputError:
-    return _error(f"{level}{strain} 最多宕 {6 + level} 墩", f"{level}{strain} can go at most {6 + level} down")
+    return input_error(f"{level}{strain} 最多宕 {6 + level} 墩", f"{level}{strain} can go at most {6 + level} down")
 
 
 def _prepare(text: str) -> str:
     if not isinstance(text, str) or not text.strip():
-        raise _error("请写出定约和结果", "Please give a contract and its result")
+        raise input_error("请写出定约和结果", "Please give a contract and its result")
     if len(text) > MAX_CHARS:
-        raise _error(f"输入太长 ({len(text)} 个字符, 最多 {MAX_CHARS})",
+        raise input_error(f"输入太长 ({len(text)} 个字符, 最多 {MAX_CHARS})",
                      f"The text is too long ({len(text)} characters, at most {MAX_CHARS})")
     text = normalize_query(text.replace("\ufe0f", ""))
     return re.sub(r"[\u2212\u2013\u2014\uff0d]", "-", text)
-
-
-def _take(pattern: re.Pattern, text: str) -> tuple[re.Match | None, str]:
-    """The first match of ``pattern`` and the text with that match blanked out."""
-    m = pattern.search(text)
-    if not m:
-        return None, text
-    return m, text[: m.start()] + " " + text[m.end():]
 
 
 def parse_board(text: str) -> int | None:
@@ -220,28 +140,28 @@ def parse_board(text: str) -> int | None:
 
 
 def _contract(m: re.Match) -> tuple[int, str, int, int | None]:
-    level = _number(m.group("level"))
-    strain = _STRAIN_OF[m.group("strain")]
+    level = number_of(m.group("level"))
+    strain = STRAIN_OF[m.group("strain")]
     if not 1 <= level <= 7:
-        raise _error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
-    doubled = _DOUBLED_OF[m.group("doubled")] if m.group("doubled") else 0
+        raise input_error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
+    doubled = DOUBLED_OF[m.group("doubled")] if m.group("doubled") else 0
     if not m.group("result"):
         return level, strain, doubled, None
     needed = 6 + level
     if m.group("exact") or m.group("made"):
         return level, strain, doubled, needed
     if m.group("reached"):
-        return level, strain, doubled, 6 + _number(m.group("reached"))
+        return level, strain, doubled, 6 + number_of(m.group("reached"))
     if m.group("taken"):
-        return level, strain, doubled, _number(m.group("taken"))
+        return level, strain, doubled, number_of(m.group("taken"))
     over = m.group("over") or m.group("over2")
     if over:
-        tricks = needed + _number(over)
+        tricks = needed + number_of(over)
         if tricks > 13:
             raise _too_many_overtricks(level, strain)
         return level, strain, doubled, tricks
     under = m.group("under") or m.group("under2")
-    under = _number(under) if under else 1
+    under = number_of(under) if under else 1
     if under > needed:
         raise _too_many_undertricks(level, strain)
     if under == 0:
@@ -275,8 +195,8 @@ def parse_result(text: str) -> ContractResult:
         # "4H-2 doubled", 「4♠宕两墩，被加倍了」, 「1NT宕五 加倍 有局」: the doubling said after the result (in English
         # words, or Chinese as something done to the contract or a word of a list: 「…对方说要加倍」 tells what
         # somebody wanted, not the contract)
-        said_after, rest = _take(_DOUBLED_AFTER, rest)
-        doubled = _DOUBLED_OF[said_after.group(0)] if said_after else 0
+        said_after, rest = take(_DOUBLED_AFTER, rest)
+        doubled = DOUBLED_OF[said_after.group(0)] if said_after else 0
     if tricks is None:
         tricks, rest = _tricks_taken(rest, level, strain)
     if tricks is None:
@@ -284,11 +204,11 @@ def parse_result(text: str) -> ContractResult:
     assumed = tricks is None
     if assumed:
         tricks = 6 + level
-    said, rest = _vulnerability_said(rest)
+    said, rest = vulnerability_said(rest)
     declarer, rest = _declarer(rest)
     _check_leftovers(rest)
     if declarer is not None and side is not None and side_of(declarer) != side:
-        raise _error("庄家和做庄的一方不一致", "The declarer is not of the side named as declaring")
+        raise input_error("庄家和做庄的一方不一致", "The declarer is not of the side named as declaring")
     if board is not None:
         _check_board_vulnerability(said, board)
         said.setdefault("table", board_info(board).vulnerability)
@@ -307,25 +227,25 @@ def _check_board_vulnerability(said: dict, board: int) -> None:
     else:
         return
     if wrong:
-        raise _error(f"第{board}副是{VUL_ZH[actual]}, 与所写的局况矛盾", f"Board {board} is {VUL_EN[actual]}, "
+        raise input_error(f"第{board}副是{VUL_ZH[actual]}, 与所写的局况矛盾", f"Board {board} is {VUL_EN[actual]}, "
                      "which contradicts what you wrote")
 
 
 def _find_contract(text: str) -> tuple[re.Match, str]:
     """The one contract in the text and the rest, or a message saying what is wrong with it."""
-    m, rest = _take(_CONTRACT, text)
+    m, rest = take(CONTRACT, text)
     if m is None:
         bad = _BAD_LEVEL.search(text)
         if bad:
             level = bad.group("level")
-            raise _error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
+            raise input_error(f"定约阶数必须是 1 到 7, 不是 {level}", f"The contract level must be 1 to 7, not {level}")
         bad = _BAD_STRAIN.search(text)
-        if bad and bad.group("strain") not in _STRAIN_OF:
-            raise _error(f"不认识的花色 {bad.group('strain').upper()}: 用 C D H S NT 或 ♣♦♥♠",
+        if bad and bad.group("strain") not in STRAIN_OF:
+            raise input_error(f"不认识的花色 {bad.group('strain').upper()}: 用 C D H S NT 或 ♣♦♥♠",
                          f"Unknown strain {bad.group('strain').upper()}: use C, D, H, S, NT or ♣♦♥♠")
-        raise _error("没有找到定约和结果", "No contract and result found")
-    if _CONTRACT.search(rest):
-        raise _error("一次只算一个定约", "Please give one contract at a time")
+        raise input_error("没有找到定约和结果", "No contract and result found")
+    if CONTRACT.search(rest):
+        raise input_error("一次只算一个定约", "Please give one contract at a time")
     return m, rest
 
 
@@ -336,7 +256,7 @@ def two_results(text: str) -> tuple[str, str] | None:
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         return None
     text = _prepare(text)
-    found = list(_CONTRACT.finditer(text))
+    found = list(CONTRACT.finditer(text))
     if len(found) != 2:
         return None
     # a side named as declaring goes with its contract (「南北4♠= 对 东西5♣x-2」)
@@ -348,10 +268,10 @@ def two_results(text: str) -> tuple[str, str] | None:
 def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
     """Tricks written as a count (``10墩``, ``11 tricks``), or as overtricks or undertricks further on
     (「…我们多拿了一墩」, 「…结果宕了两墩」), or None."""
-    t, rest = _take(_TRICKS, rest)
+    t, rest = take(_TRICKS, rest)
     if t is None:
         return None, rest
-    count = _number(t.group("tricks"))
+    count = number_of(t.group("tricks"))
     needed = 6 + level
     if t.group("more"):
         if needed + count > 13:
@@ -362,47 +282,31 @@ def _tricks_taken(rest: str, level: int, strain: str) -> tuple[int | None, str]:
             raise _too_many_undertricks(level, strain)
         return needed - count, rest
     if count > 13:
-        raise _error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
+        raise input_error("赢墩数不能超过 13", "Tricks taken cannot exceed 13")
     return count, rest
 
 
 def _result_apart(rest: str, level: int, strain: str) -> tuple[int | None, str]:
     """Tricks from a result told apart from the contract ("2 down … in 4H", 「4♠…最后宕2」), or None."""
-    r, rest = _take(_RESULT_APART, rest)
+    r, rest = take(RESULT_APART, rest)
     if r is None:
         return None, rest
     needed = 6 + level
     if r.group("over"):
-        over = _number(r.group("over"))
+        over = number_of(r.group("over"))
         if needed + over > 13:
             raise _too_many_overtricks(level, strain)
         return needed + over, rest
-    under = _number(r.group("under") or r.group("under2") or r.group("under3"))
+    under = number_of(r.group("under") or r.group("under2") or r.group("under3"))
     if under > needed:
         raise _too_many_undertricks(level, strain)
     return needed - under, rest
 
 
-def _vulnerability_said(rest: str) -> tuple[dict, str]:
-    """What the text says about vulnerability: ``{"declarer": bool}``, ``{"table": None|NS|EW|Both}``
-    or ``{"side": NS|EW}`` (that side not vulnerable), at most one of them.  The other side's
-    (「对方有局」, "opps vul") settles nothing about the declarer's and is set aside."""
-    rest = _OTHER_SIDE_VUL.sub(" ", rest)
-    said: dict = {}
-    for pattern, (kind, value) in _VULNERABILITY:
-        found, rest = _take(re.compile(pattern), rest)
-        if found is None:
-            continue
-        if said:
-            raise _error("局况写了两次", "The vulnerability is given twice")
-        said[kind] = value
-    return said, rest
-
-
 def _declarer(rest: str) -> tuple[str | None, str]:
     seats = {_SEATS[m.group("latin") or m.group("zh")] for m in _SEAT.finditer(rest)}
     if len(seats) > 1:
-        raise _error("庄家只能有一个 (N/E/S/W 或 北/东/南/西)", "Give only one declarer (N, E, S or W)")
+        raise input_error("庄家只能有一个 (N/E/S/W 或 北/东/南/西)", "Give only one declarer (N, E, S or W)")
     return (seats.pop() if seats else None), _SEAT.sub(" ", rest)
 
 
@@ -419,7 +323,7 @@ def _declarer_vulnerable(said: dict, declarer: str | None, board: int | None) ->
     if declarer_vul is not None and declarer_vul not in possible:
         where = f"第{board}副" if board is not None else "这个局况"
         where_en = f"board {board}" if board is not None else "that vulnerability"
-        raise _error(f"{where}庄家{'无局' if declarer_vul else '有局'}, 与所写的局况矛盾",
+        raise input_error(f"{where}庄家{'无局' if declarer_vul else '有局'}, 与所写的局况矛盾",
                      f"On {where_en} declarer is {'not ' if declarer_vul else ''}vulnerable, "
                      "which contradicts what you wrote")
     return possible.pop() if len(possible) == 1 else declarer_vul
@@ -428,10 +332,10 @@ def _declarer_vulnerable(said: dict, declarer: str | None, board: int | None) ->
 def _check_leftovers(rest: str) -> None:
     for word in re.findall(r"[a-z]+|\d+", rest):
         if word.isdigit():
-            raise _error(f"多余的数字 {word} (牌号请写成 7号牌 或 board 7)",
+            raise input_error(f"多余的数字 {word} (牌号请写成 7号牌 或 board 7)",
                          f"Unexpected number {word} (write a board as board 7)")
         if word not in _FILLER_EN:
-            raise _error(f"看不懂 “{word}”", f"Cannot read “{word}”")
+            raise input_error(f"看不懂 “{word}”", f"Cannot read “{word}”")
 
 
 def asks_rules(normalized: str) -> bool:
@@ -449,56 +353,11 @@ def looks_like_score(text: str) -> bool:
     text = normalize_query(text.replace("\ufe0f", ""))
     if asks_rules(text):
         return False   # a rules question told with its result (「4♠做成了，对方说我们藏牌，怎么判」)
-    for m in _CONTRACT.finditer(text):
+    for m in CONTRACT.finditer(text):
         if (m.group("result") or _SCORE_CUE.search(text) or _TRICKS.search(text[m.end():])
-                or _RESULT_APART.search(text[: m.start()] + " " + text[m.end():])):
+                or RESULT_APART.search(text[: m.start()] + " " + text[m.end():])):
             return True
         if not _ALONE_EXTRAS.sub("", text[: m.start()] + text[m.end():]):
             return True   # a contract alone (「3NT」, 「6NT有局」, "4S vul") asks what it scores, made
     bad = _BAD_STRAIN.search(text)
-    return bool(_BAD_LEVEL.search(text) or (bad and bad.group("strain") not in _STRAIN_OF))
-
-
-# Undertricks asked without a contract ("3 down doubled vul", 「宕2墩加倍有局罚多少」): the penalty does not
-# depend on the contract (Law 77's undertrick table).  Only the count, doubling, vulnerability and the words
-# a score request is asked in may be in the message: anything else makes it no such request.
-_DOUBLING_WORD = re.compile(r"(?<![a-z])(?:redoubled|doubled|undoubled|rdbl|dbl|xx|x)(?![a-z])|被?再加倍|被?加倍|未加倍|不加倍")
-_ASKING_WORDS = re.compile(
-    r"(?<![a-z])(?:what'?s|what|is|how|much|many|points?|scores?|penalty|penalties|for|the|a|going|go|went|we|were"
-    r"|are|it|if|you|do|does|lose|cost|costs|in|total)(?![a-z])"
-    r"|多少分?|几分|罚多少|罚|扣|的|了|是|分|墩|我们|我|得|要|会|一共|总共|如果|请问|[\s,，。.!！?？]")
-
-
-@dataclass(frozen=True)
-class Undertricks:
-    """Undertricks told without a contract: how many (1–13), the doubling (0, 1, 2) and whether the
-    declaring side is vulnerable (None when the message does not say)."""
-
-    down: int
-    doubled: int
-    vulnerable: bool | None
-
-
-def parse_undertricks(text: str) -> Undertricks | None:
-    """The undertricks a message asks the penalty of without naming a contract ("3 down doubled vul",
-    「宕2墩加倍有局罚多少」), or None when it holds a contract or anything besides."""
-    if not isinstance(text, str) or not text.strip() or len(text) > MAX_CHARS:
-        return None
-    text = re.sub(r"[\u2212\u2013\u2014\uff0d]", "-", normalize_query(text.replace("\ufe0f", "")))
-    # (nothing but the asking words may be left at the end, so a rules question never gets here)
-    if _CONTRACT.search(text):
-        return None
-    under, rest = _take(_RESULT_APART, text)
-    if under is None or under.group("over"):
-        return None
-    down = _number(under.group("under") or under.group("under2") or under.group("under3"))
-    doubled_at, rest = _take(_DOUBLING_WORD, rest)
-    word = doubled_at.group(0).removeprefix("被") if doubled_at else ""
-    doubled = 0 if not word or word in ("undoubled", "未加倍", "不加倍") else _DOUBLED_OF.get(word, 1)
-    try:
-        said, rest = _vulnerability_said(rest)
-    except ScoringInputError:
-        return None
-    if set(said) - {"declarer"} or _ASKING_WORDS.sub("", rest) or not 1 <= down <= 13:
-        return None
-    return Undertricks(down, doubled, said.get("declarer"))
+    return bool(_BAD_LEVEL.search(text) or (bad and bad.group("strain") not in STRAIN_OF))

@@ -12,7 +12,8 @@ import unicodedata
 
 from bot.scoring import matchpoints as mp
 from bot.scoring.boards import SEAT_EN, SEAT_ZH, VUL_EN, VUL_ZH, BoardInfo, board_info, seat_vulnerable, side_of
-from bot.scoring.notation import ContractResult, parse_result, parse_undertricks
+from bot.scoring.notation import ContractResult, parse_result
+from bot.scoring.undertricks import parse_undertricks
 from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind, vp_request
 from bot.scoring.pairs import compare, looks_like_pair, read_pair
 from bot.scoring.tables import imp_scale

@@ -45,6 +45,19 @@ def test_a_refused_token_is_never_printed(tmp_path, status):
     _assert_clean(output)
 
 
+@pytest.mark.parametrize("status", [401, 404])
+def test_a_refused_token_is_one_line_without_a_traceback_at_the_default_level(tmp_path, status):
+    # it printed ~45 lines of (masked) traceback from PTB's retry loop before its own line
+    with FakeBotApi(status) as api:
+        done = subprocess.run([BRIDGEBOT, "run"], env=_env(tmp_path, BRIDGEBOT_API_URL=api.url, BRIDGEBOT_LOG_LEVEL="INFO"),
+                              capture_output=True, text=True, timeout=120)
+    output = done.stdout + done.stderr
+    assert done.returncode == 1
+    assert "Telegram refused the bot token (TELEGRAM_BOT_TOKEN)" in output
+    assert "Traceback" not in output and len(output.strip().splitlines()) <= 3, output
+    _assert_clean(output)
+
+
 def test_a_network_error_is_never_printed_with_the_token(tmp_path):
     url = f"http://127.0.0.1:{free_port()}/bot"  # nothing listens there
     done = subprocess.run([BRIDGEBOT, "run"], env=_env(tmp_path, BRIDGEBOT_API_URL=url),

@@ -255,3 +255,15 @@ def test_teams_pbn_has_rooms_team_names_and_imps(store):
 def test_the_pbn_date_is_the_local_date(monkeypatch, zone, date):
     monkeypatch.setenv("BRIDGEBOT_TZ", zone)
     assert local_date("2026-11-30T17:30:00+00:00") == date
+
+
+def test_more_boards_than_dds_takes_in_one_call_are_analysed_in_batches():
+    # 41 boards raised DDSError "Too many DD tables requested" (the user saw "Something went wrong")
+    pytest.importorskip("endplay")
+    from bot.club.hands import DDS_TABLES_PER_CALL, analyse
+
+    deals = {b: normalize_deal(DEALS[b % 3 + 1]) for b in range(1, DDS_TABLES_PER_CALL + 2)}
+    analysis = analyse(deals)
+    assert sorted(analysis) == sorted(deals)
+    last = max(deals)
+    assert analysis[last] == analyse({last: deals[last]})[last]

@@ -4,7 +4,7 @@ spreadsheet formula; reports are computed once per change of the session."""
 
 import pytest
 
-from bot.club import commands
+from bot.club import standings
 from club_helpers import Chat, rows
 
 
@@ -90,8 +90,8 @@ def test_exported_csv_cannot_run_as_a_formula(store):
 
 def test_reports_are_computed_once_per_change(club, monkeypatch):
     calls = []
-    real = commands.pairs_report
-    monkeypatch.setattr(commands, "pairs_report", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = standings.pairs_report
+    monkeypatch.setattr(standings, "pairs_report", lambda *a, **k: calls.append(1) or real(*a, **k))
     club.text("/standings")
     club.text("/standings")
     club.text("/traveller 1")

@@ -229,6 +229,36 @@ def test_inline_query_lists_clauses_as_articles(e2e):
     e2e(scenario)
 
 
+def test_a_flood_of_inline_queries_is_held_by_the_flood_guard(e2e, chat_core):
+    # 400 inline queries of one member delayed another user's question by 1.2–1.8 s: each was a search
+    from telegram import Update
+
+    asked = []
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(chat_core, name)
+
+        def inline(self, query, lang_hint=None):
+            asked.append(query)
+            return chat_core.inline(query, lang_hint)
+
+    def inline_update(n, user):
+        return {"update_id": 910000 + n, "inline_query": {
+            "id": str(5000 + n), "from": {"id": user, "is_bot": False, "first_name": "T", "language_code": "zh-hans"},
+            "query": "罚张", "offset": ""}}
+
+    async def scenario(bot):
+        for n in range(40):
+            await bot.application.process_update(Update.de_json(inline_update(n, 1001), bot.application.bot))
+        flooded = len(bot.calls("answerInlineQuery"))
+        await bot.application.process_update(Update.de_json(inline_update(99, 1002), bot.application.bot))
+        assert flooded <= 8 and len(asked) == flooded + 1
+        assert str(bot.calls("answerInlineQuery")[-1].params["inline_query_id"]) == "5099"
+
+    e2e(scenario, core=Counting())
+
+
 def test_a_club_result_is_recorded_read_back_and_exported(e2e):
     async def scenario(bot):
         await bot.send("/session new pairs 周三")

@@ -1,0 +1,84 @@
+"""``/pair`` and ``/team``: the names of a pair, or a team's players."""
+
+from __future__ import annotations
+
+import re
+
+from bot.base.errors import ClubInputError
+from bot.base.textnorm import to_halfwidth, to_simplified
+from bot.club.entry import check_digits
+from bot.club.model import PAIRS, TEAMS, Session
+from bot.club.request import ClubReply, Request, open_session
+from bot.club.store import ClubStore
+
+MAX_PAIR_NAME = 40
+_PAIR_ARGS = re.compile(r"^(?P<side>ns|ew|南北|东西)?(?P<label>\w{1,20})$", re.IGNORECASE)
+
+
+def _clean_name(words: list[str], req: Request, usage_zh: str, usage_en: str) -> str:
+    name = " ".join(words)
+    if not name:
+        raise ClubInputError(f"请写出名字。例如 {usage_zh}", f"Give the names; e.g. {usage_en}")
+    if len(name) > MAX_PAIR_NAME or any(not ch.isprintable() for ch in name):
+        raise ClubInputError(f"名字太长或含有控制字符 (最多 {MAX_PAIR_NAME} 个字)。例如 {usage_zh}",
+                             f"The name is too long or holds control characters (at most {MAX_PAIR_NAME} "
+                             f"characters); e.g. {usage_en}")
+    return name
+
+
+def pair(store: ClubStore, req: Request) -> ClubReply:
+    """``/pair 3 张三 李四`` (``/pair NS3 …`` / ``EW3`` in a Mitchell): name a pair."""
+    current = open_session(store, req)
+    usage_zh = "/pair NS3 张三 李四" if current.is_mitchell else "/pair 3 张三 李四"
+    usage_en = "/pair NS3 Smith Jones" if current.is_mitchell else "/pair 3 Smith Jones"
+    if current.kind != PAIRS:
+        raise ClubInputError(f"这是队式赛: 用 /team {current.home} 队员名字", f"This is a teams match: use /team "
+                             f"{current.home} and the players' names")
+    text = to_simplified(to_halfwidth(req.args))
+    check_digits(text, usage_zh if req.lang != "en" else usage_en)
+    words = text.split()
+    m = _PAIR_ARGS.match(words[0]) if words else None
+    if m is None:
+        raise ClubInputError(f"请写出对号和名字。例如 {usage_zh}", f"Give the pair number and the names; e.g. {usage_en}")
+    side = {"ns": "NS", "南北": "NS", "ew": "EW", "东西": "EW"}.get((m.group("side") or "").lower(), "")
+    label = m.group("label").upper() if m.group("label").isascii() else m.group("label")
+    if current.is_mitchell and not side:
+        raise ClubInputError(f"米切尔里南北和东西各有第 {label} 对: 请写 NS{label} 或 EW{label}。例如 {usage_zh}",
+                             f"A Mitchell has an NS{label} and an EW{label}: say which; e.g. {usage_en}")
+    if not current.is_mitchell:
+        side = ""
+    name = _clean_name(words[1:], req, usage_zh, usage_en)
+    old = store.set_name(current.id, side, label, name)
+    who = f"{side}{label}"
+    was_zh, was_en = (f" (原来是 {old})", f" (was {old})") if old and old != name else ("", "")
+    return ClubReply(req.say(f"第 {who} 对: {name}{was_zh}", f"Pair {who}: {name}{was_en}"))
+
+
+def _team_named(word: str, session: Session) -> str | None:
+    """The team ``word`` names: its name, the start of only one name (``A`` for ``A队``), or
+    home/away (主队/客队)."""
+    word = to_simplified(word).lower()
+    aliases = {"home": session.home, "主队": session.home, "主": session.home,
+               "away": session.away, "客队": session.away, "客": session.away}
+    if word in aliases:
+        return aliases[word]
+    exact = [t for t in (session.home, session.away) if t.lower() == word]
+    starts = [t for t in (session.home, session.away) if t.lower().startswith(word)]
+    return exact[0] if exact else starts[0] if len(starts) == 1 else None
+
+
+def team(store: ClubStore, req: Request) -> ClubReply:
+    """``/team 狮子 张三 李四 王五 赵六``: the players of one of the match's teams."""
+    current = open_session(store, req)
+    if current.kind != TEAMS:
+        raise ClubInputError("这是双人赛: 用 /pair 给一对起名字, 例如 /pair 3 张三 李四",
+                             "This is a pairs session: name a pair with /pair, e.g. /pair 3 Smith Jones")
+    words = to_halfwidth(req.args).split()
+    usage_zh, usage_en = f"/team {current.home} 张三 李四 王五 赵六", f"/team {current.home} Smith Jones Brown Lee"
+    chosen = _team_named(words[0], current) if words else None
+    if chosen is None:
+        raise ClubInputError(f"第一个词是队名 ({current.home} 或 {current.away})。例如 {usage_zh}",
+                             f"The first word is a team ({current.home} or {current.away}); e.g. {usage_en}")
+    name = _clean_name(words[1:], req, usage_zh, usage_en)
+    store.set_name(current.id, "team", chosen, name)
+    return ClubReply(req.say(f"{chosen}: {name}", f"{chosen}: {name}"))
