@@ -182,6 +182,16 @@ def _result_cells(r: Result, t: dict) -> list[str]:
     return [contract, escape(r.declarer or "-"), made]
 
 
+def _score_cells(r: Result) -> list[str]:
+    """North-South's and East-West's plus scores: the side that scored has the number, the other
+    ``-``; a passed-out board is 0 to both; an adjusted score or a board not played has none."""
+    if not r.is_scored:
+        return ["-", "-"]
+    if r.score_ns == 0:
+        return ["0", "0"]
+    return [str(r.score_ns), "-"] if r.score_ns > 0 else ["-", str(r.score_ew)]
+
+
 def _board_open(board: int, lang: str) -> str:
     return f'<article class="board" id="b{board}"><h3>{escape(board_heading(board, lang))}</h3>'
 
@@ -201,12 +211,9 @@ def _pairs_board(traveller: Traveller | None, board: int, record: tuple[str, str
         rows = []
         for line in traveller.lines:
             r = line.result
-            scored = r.is_scored
             mps = ([mp_text(line.mp_ns), mp_text(line.mp_ew)] if line.mp_ns is not None and line.top else ["-", "-"])
             rows.append(_row([_pair_cell(NS, r.ns, names, session), _pair_cell(EW, r.ew, names, session),
-                              *_result_cells(r, t),
-                              str(r.score_ns) if scored and r.score_ns > 0 else ("0" if scored and not r.score_ns else "-"),
-                              str(r.score_ew) if scored and r.score_ew > 0 else "-", *mps],
+                              *_result_cells(r, t), *_score_cells(r), *mps],
                              {5, 6, 7, 8}, "adj" if r.is_adjusted else "np" if r.is_not_played else ""))
         head = [t["ns"], t["ew"], t["contract"], t["by"], t["res"], f'+{t["ns"]}', f'+{t["ew"]}',
                 f'{t["mp"]} {t["ns"]}', f'{t["mp"]} {t["ew"]}']
@@ -247,10 +254,7 @@ def _teams_board(session: Session, board: TeamsBoard | None, number: int, record
             if r is None:
                 continue
             room = t["open"] if r.room == OPEN_ROOM else t["closed"]
-            scored = r.is_scored
-            rows.append(_row([room, *_result_cells(r, t),
-                              str(r.score_ns) if scored and r.score_ns > 0 else ("0" if scored and not r.score_ns else "-"),
-                              str(r.score_ew) if scored and r.score_ew > 0 else "-"],
+            rows.append(_row([room, *_result_cells(r, t), *_score_cells(r)],
                              {4, 5}, "adj" if r.is_adjusted else "np" if r.is_not_played else ""))
         parts.append(_table([t["room"], t["contract"], t["by"], t["res"], f'+{t["ns"]}', f'+{t["ew"]}'], rows,
                             {4, 5}, "rooms"))

@@ -144,3 +144,16 @@ def test_a_teams_page_has_the_match_in_imps_and_vps(store, match):
     assert "Not counted yet (one room only): 4" in text
     assert "Adjusted: Lions +3, Tigers -3 IMPs" in text
     assert "&lt;i&gt;Brown&lt;/i&gt;" in page and "<i>Brown" not in page
+
+
+def test_a_howell_page_has_one_field_and_a_pass_scores_0_to_both(store):
+    chat = Chat(store, chat_id=-68)
+    chat.text("/session new pairs howell 周四 2副")
+    for line in ("1 1-2 4S= N", "1 3-4 pass", "2 1-3 3NT= S", "2 2-4 3NT-1 S"):
+        assert chat.text(f"/r {line}").startswith("已记录"), line
+    chat.text("/pair 1 张三 李四")
+    session = store.latest_session(chat.chat_id)
+    page = results_page(session, store.results(session.id), "zh", store.names(session.id))
+    assert page.count('<div class="ranking">') == 1 and "<h3>南北</h3>" not in page
+    assert "豪厄尔" in page and '<span class="names">张三 李四</span>' in page
+    assert "<td>不叫</td><td>-</td><td>-</td><td class=n>0</td><td class=n>0</td>" in page

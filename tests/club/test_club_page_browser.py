@@ -109,3 +109,22 @@ def test_print_keeps_each_board_in_one_block(browser, page_file):
     finally:
         browser.send("Emulation.setEmulatedMedia", session=True, media="")
     assert result["result"]["value"] == ["none", "avoid"]
+
+
+def test_a_teams_page_fits_a_phone_too(browser, tmp_path):
+    from bot.club import ClubStore
+    from club_helpers import Chat
+
+    store = ClubStore(":memory:")
+    chat = Chat(store, chat_id=-69, lang="en")
+    assert chat.text("/session new teams ShanghaiDragonsBridgeClub vs 北京猛虎桥牌俱乐部 3boards").startswith("Started")
+    for line in ("1 open 4S= N", "1 closed 4S-1 N", "2 open 6NTX-3 S", "2 closed 3NT+3 S", "3 open A+ A-"):
+        assert chat.text(f"/r {line}").startswith("Recorded"), line
+    session = store.latest_session(chat.chat_id)
+    path = tmp_path / "teams.html"
+    path.write_text(results_page(session, store.results(session.id), "en", store.names(session.id)), encoding="utf-8")
+    store.close()
+    browser.open(path, 390, mobile=True)
+    view = browser.view()
+    assert view.scroll_width <= 390 and view.overflowing == []
+    assert "ShanghaiDragonsBridgeClub +10 IMPs" in view.text and "VP" in view.text
