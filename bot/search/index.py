@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import sqlite3
 from pathlib import Path
 
-from bot.search.query import STOPWORDS_ZH, Lexicon, understand
+from bot.search.lexicon import STOPWORDS_ZH, Lexicon
+from bot.search.query import understand
 from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
 from bot.rulebook.db import write_rulebook_tables
 from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
