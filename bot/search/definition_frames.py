@@ -5,33 +5,36 @@ compared — and a short message's one word left once its meaning cues and polit
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-# Every character the frame after X (「…的意思是什么」, 「…是指哪一家」) can start with: X ends only before one
-# of them, so the regex engine tries the frame's forty branches there alone, not after each character
-# of a long message (7 → 1 µs a match; tests/search/test_query.py checks the set against the frame).
-_FRAME_FIRST = "一个什代具几到包咋哪啥在多如就属干应怎总指是有由的究算管系范表都"
+from bot.rulebook.model import CORPUS_DIR
+
+FRAMES_PATH = CORPUS_DIR / "definition_frames.yaml"
+
+
+def load_frames(path: Path = FRAMES_PATH) -> dict:
+    """The reviewed frames of ``corpus/definition_frames.yaml`` (read once, when this module is imported)."""
+    import yaml
+
+    with open(path, encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+_FRAMES = load_frames()
+
+# 「什么是X」 and 「X是什么意思」: what comes before X, and after it (corpus/definition_frames.yaml); X ends only
+# before a character an after-X frame can start with, so the regex engine tries the frames there alone,
+# not after each character of a long message (7 → 1 µs a match; tests/search/test_query.py checks the set
+# against the frames).
+_FRAME_FIRST = _FRAMES["definition"]["after_x_first"]
 _DEFINITION_ZH = (
     re.compile(
-        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:什么是|什么叫做|什么叫|啥是|啥叫|何谓|何为|请解释一下|请解释|解释一下|解释下|解释)(.+)$"
+        r"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:" + "|".join(_FRAMES["definition"]["before_x"]) + r")(.+)$"
     ),
     re.compile(
         rf"^(?:请问)?(?:规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的|的)?(?:所谓的?)?(.+?)(?=[{_FRAME_FIRST}])"
         r"(?:具体|到底|究竟)?"
-        r"(?:的意思是什么|的意思是啥|是什么意思|是啥意思|什么意思|啥意思|的定义是什么|的定义|的意思|的含义|的概念"
-        r"|的(?:正式|准确|具体|官方)?定义是(?:什么|啥)|的(?:正式|准确|具体|官方)定义|的定义是|的意思是|是什么东西|是什么|是啥"
-        r"|(?:是)?(?:怎么|如何|怎样)(?:定义|界定)的?|怎么理解|代表什么|表示什么|(?:是)?(?:怎么|如何)(?:确定|认定|定)的?"
-        r"|(?:一共|总共)?有?(?:几|哪几|多少)种(?:意思|含义|意义)?"
-        # 「奖分是指哪些分」, 「上家是指哪个人」: a noun may follow 哪些/哪个
-        r"|(?:是|就是|系)?指(?:的是)?(?:(?:什么|啥)[\u4e00-\u9fff]{0,5}|谁|哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,4})?"
-        r"|是哪[一两几]?[家个种方位人张样些][\u4e00-\u9fff]{0,2}"
-        r"|(?:算|算是)(?:什么|啥)(?:人|东西)?|(?:都|一共|总共)?包括(?:什么|哪些|啥|哪几种|哪几样|几种)|的标准(?:是(?:什么|啥|多少[分墩]?))?|(?:是|指)什么样的|(?:是)?(?:怎么|咋)(?:一)?回事"
-        # 「加倍是什么性质的叫牌」, 「牌墩是怎么构成的」
-        r"|(?:是)?(?:什么|啥|哪种|哪一种|哪类)(?:性质|类型|种类)的[\u4e00-\u9fff]{0,3}"
-        r"|(?:是)?(?:怎么|如何|怎样|由什么|由哪些|由哪几[张个家])(?:构成|组成)的?"
-        # 「X是个什么东西」, 「X是什么叫法」, 「X的意义」, 「X应该是怎样的」, 「X到底是干嘛的」, 「X算哪部分」, 「X的范围有多大」
-        r"|(?:是)?个?(?:什么|啥)(?:东西|玩意儿?|叫法|说法|概念)|的意义(?:是什么|是啥)?|在[\u4e00-\u9fff]{1,6}(?:里|中)的意义"
-        r"|(?:应该)?是(?:怎样|怎么样)的|(?:是)?干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|有(?:什么|啥)用"
-        r"|(?:算|属于)哪(?:一)?(?:部分|种|类)|的?范围(?:有多大|是什么|是啥|包括哪些|多大))$"
+        r"(?:" + "|".join(_FRAMES["definition"]["after_x"]) + r")$"
     ),
 )
 _DEFINITION_EN = re.compile(
@@ -112,43 +115,16 @@ _SUBJECT_WRAPPING = re.compile(r"^(?:(?:这里|这儿|上面|书上)的)?(?:这�
 # Looser ways to ask what a word means: only for a short X (see definition_subject).
 MAX_LOOSE_ZH_CHARS = 8
 MAX_LOOSE_EN_WORDS = 4
-# Every character the frame after X of 「X怎么讲」, 「X是谁」 … can start with (as _FRAME_FIRST: 2 → 0.7 µs a match)
-_LOOSE_FRAME_FIRST = "这词术名说是怎咋如指在包什"
-_ZH_ASKER = r"(?:请问|问一下|想问一下|请教一下|请教)?(?:桥牌术语|术语|名词|规则里|规则中|桥牌里|桥牌中)?(?:所?说的|所?讲的)?(?:到底|究竟)?"
-_LOOSE_ZH = (
-    # 「什么才算X」, 「什么情况下算X」, 「什么样的定约算X」
-    re.compile(_ZH_ASKER + r"(?:(?:请|能|可以)?解释一?下|(?:什么|怎样|怎么|如何|啥)(?:情况下?|时候|样的[^,，]{0,6}?)?才?(?:算|叫做?)(?:是)?)"
-               r"(.+?)(?:吗|吧)?$"),
-    re.compile(_ZH_ASKER + rf"(.+?)(?=[{_LOOSE_FRAME_FIRST}])(?:这个|这)?(?:词|术语|名词|说法)?"
-               r"(?:是啥东西|是什么东西|怎么讲|咋讲|咋理解|怎么解释|如何解释|是谁|指谁|是哪位|是什么概念|是啥概念"
-               r"|在规则(?:里|中)(?:是)?(?:怎么|如何)定义的?|包括哪些|是什么意思|什么意思|是啥意思|指什么"
-               # 「比赛分是怎么来的」: where a word's thing comes from, what it is
-               r"|是怎么来的|是咋来的|是从哪来的)$"),
-    # 「X和Y有什么区别」: X (the caller also looks at Y through definition_subjects)
-    re.compile(_ZH_ASKER + r"([^,，]+?)(?:和|与|跟|同)(?:[^,，]+?)(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
-               r"(?:是什么|是啥|在哪里?|在哪儿)?$"),
-    # 「请问明手」, 「明手?」: the bare term
-    re.compile(r"(?:请问|问一下)(.+)$"),
-    # 「上家是左边还是右边的对手」: which seat a seat's name means
-    re.compile(_ZH_ASKER + r"(.+?)(?:是指|指的是|是|指|算)(?:坐在?)?(?:我的?)?(?:左边|右边|左手边?|右手边?|左侧|右侧|前面|后面)"
-               r"[^,，]{0,6}还是[^,，]{0,10}$"),
-    # 「跟牌是不是就是出同一个花色」: X and what the asker takes it to mean
-    re.compile(_ZH_ASKER + r"([^,，]{1,8}?)(?:是不是就是|是否就是|是不是指|就是指|也就是说|是指)(?:[^,，]+?)"
-               r"(?:吗|么|吧|呢)?(?:还是(?:什么|别的|啥))?$"),
-    # 「X包不包括Y」, 「不叫算不算一种叫牌」: whether something falls under X; "X = ?", 「X=?」
-    re.compile(_ZH_ASKER + r"(.{1,8}?)(?:包不包括|包不包含|包括不包括|含不含|算不算|属不属于)[^,，]{1,10}$"),
-    re.compile(r"^([a-z][a-z ]{1,24}?|[\u4e00-\u9fff]{1,8})\s*=\s*(?:\?|？|[^=]{0,80})$"),
-    # 「有人能说说X吗」, 「X有人懂吗」
-    re.compile(r"(?:有人|有谁|谁)(?:能|可以)?(?:说说|讲讲|解释一下|解释下|介绍一下)(.+?)(?:吗|么|呢)?$"),
-    re.compile(_ZH_ASKER + r"(.+?)(?:有人懂吗|有谁懂|谁懂|有人知道吗)$"),
-    # 「剩下的牌还叫一手牌吗」: whether something still counts as X
-    re.compile(r"[^,，]{0,14}?(?:还|也|仍然)(?:算|叫|能叫|能算)(?:是)?(.{1,8}?)(?:吗|么)$"),
-    # 「明手什么时候才算明手」: when the word starts to name something
-    re.compile(_ZH_ASKER + r"(.{1,8}?)(?:是|要)?(?:从|到)?(?:什么时候|啥时候|何时|哪一刻)(?:开始|起)?(?:才|就)?"
-               r"(?:算|成为|变成|叫做?)(?:是)?\1$"),
-    # 「明手是首引之前就算了还是首引之后才算」: when something starts to count as X
-    re.compile(r"(.{1,6}?)是[^,，]{0,12}?(?:就|才)?算了?还是[^,，]{0,12}?才?算$"),
+# The looser frames of corpus/definition_frames.yaml (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」 …), in order; an
+# after-X frame is tried only before one of _LOOSE_FRAME_FIRST (as _FRAME_FIRST: 2 → 0.7 µs a match).
+_LOOSE_FRAME_FIRST = _FRAMES["loose"]["after_x_first"]
+_ZH_ASKER = _FRAMES["loose"]["asker"]
+_LOOSE_ZH = tuple(
+    re.compile(frame.replace("{asker}", _ZH_ASKER).replace("{after_x_first}", _LOOSE_FRAME_FIRST)
+               .replace("{after_x}", "|".join(_FRAMES["loose"]["after_x"])))
+    for frame in _FRAMES["loose"]["frames"]
 )
+
 _COMPARED = re.compile(r"^(?:请问)?(.{1,8}?)(?:和|与|跟|同|vs\.?|对比)(.{1,8}?)(?:(?:到底)?(?:有什么|有啥|之间的|的)?(?:区别|不同|不一样|差别|差异)"
                        r"|(?:到底)?差(?:别)?在哪(?:里|儿)?"
                        # Hong Kong's 「有咩分別」 (not 「分别是谁」: respectively)
@@ -205,24 +181,11 @@ _BRACKETED = re.compile(r"[(（【\[]([^()（）【】\[\]]{1,40})[)）】\]]")
 
 # What asks for a meaning, anywhere in a short message, and the politeness and scene around it: a
 # message that is nothing but these and one word asks what the word means (「新手求问：X是什么意思」,
-# 「X係咩意思」 — 系 once simplified —, "can someone explain X").  Longest first.
-_MEANING_CUES_ZH = sorted("""
-    是什么意思 什么意思 的意思是什么 的意思是啥 是啥意思 啥意思 的意思 意思 是个什么东西 是什么东西 什么东西 是什么东东 东东
-    是什么 是啥 什么是 什么叫做 什么叫 啥是 啥叫 何谓 何为 是何意 何意 的含义 含义 的概念 这个概念 概念 怎么理解 如何理解
-    是指哪些情况 是指什么 是指 指什么 指的是什么 指的是 到底指什么 具体指什么 的定义是什么 的定义 定义 怎么定义 解释一下
-    解释下 解释 系咩意思 系咩 咩意思 乜嘢系 乜嘢 系乜 是乜 点解释 代表什么 表示什么 是神马意思 神马意思 是神马 神马
-    是哪个意思 哪个意思 是嘛意思 嘛意思 是甚么 甚么 是啥子 啥子是 啥子 神马是 意思是啥子 的意思是啥子 是怎么回事 怎么回事 是什么意识 什么意识 的解释 说说 讲讲 介绍一下
-    是个啥概念 是个什么概念 什么概念 啥概念 是个啥 是个什么 是什么单位 什么单位 是什么牌 是什么分 有哪几种 分哪几种 有几种 分几种""".split(),
-    key=len, reverse=True)
-_FILLERS_ZH = sorted("""
-    请问 请教一下 请教 想问一下 想问 问一下 谁能 谁可以 有谁 大家好 各位 新手求问 求问 新手 小白 求助 桥牌里的 桥牌中的 桥牌里
-    桥牌中 桥牌 规则里的 规则中的 规则里 规则中 规则 里的 中的 这个词 这个 术语 一下 到底 具体 究竟 所谓的 所谓 谢谢 多谢
-    我想知道 想知道 不懂 不明白 搞不懂 关于 有人知道 谁知道 群里说的 群里 大家说的 说的 啊 呀 呢 吗 哈 哦 嘛 吧 啦 的 呀 这样 那个 那 我想问 我想了解""".split(), key=len, reverse=True)
-_MEANING_CUES_EN = frozenset("""what whats what's wat wats mean means meaning meant define definition defined explain explained
-    stand stands refer refers counts count qualifies considered""".split())
-_FILLERS_EN = frozenset("""is are the a an of by in under laws law rules rule bridge duplicate word term does do they you someone
-    anyone can could please exactly precisely actually even really it i keep hearing heard newbie question beginner here for as to me
-    us tell that this how r q""".split())
+# 「X係咩意思」 — 系 once simplified —, "can someone explain X").  Longest first (corpus/definition_frames.yaml).
+_MEANING_CUES_ZH = sorted(_FRAMES["meaning_cues_zh"].split(), key=len, reverse=True)
+_FILLERS_ZH = sorted(_FRAMES["fillers_zh"].split(), key=len, reverse=True)
+_MEANING_CUES_EN = frozenset(_FRAMES["meaning_cues_en"].split())
+_FILLERS_EN = frozenset(_FRAMES["fillers_en"].split())
 _CUE_RE = re.compile("|".join(map(re.escape, _MEANING_CUES_ZH)))
 # "explain" asks for a meaning only before the word (「解释一下X」); after it, someone explains (「同伴解释」)
 _EXPLAIN = frozenset({"解释一下", "解释下", "解释", "点解释", "explain", "explained"})
