@@ -155,8 +155,7 @@ class Definitions:
 
 
 class LawWords:
-    """The words the rule text of a law defines (see _DEFINES), or a clause's title calls its
-    definition (68A 「声称的定义」), each with its row's key."""
+    """The words the laws define themselves, for a word chapter 1 does not define (「罚张是什么意思」)."""
 
     def __init__(self, rulebook: Rulebook, docs: dict[int, Doc], lexicon: Lexicon):
         """The words the laws of ``rulebook`` (their rows ``docs``) define."""

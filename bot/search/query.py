@@ -5,7 +5,9 @@ case), recognises law references and definition questions, drops question filler
 vocabulary: English law terms and colloquial Chinese through the glossary, sound-alike typos
 (名手 → 明手) through pinyin, shape-alike ones (栽判 → 裁判) through :mod:`bot.search.typos`, misspelt
 English through rapidfuzz, spoken negation to the rulebook's written one (没听清 → 未听清叫牌)
-and Chinese counts to the rulebook's digits (第五张 → 5).
+and Chinese counts to the rulebook's digits (第五张 → 5).  The definition frames are read by
+:mod:`bot.search.definition_frames`, the words known by :mod:`bot.search.lexicon`, the vocabulary
+bridged by :mod:`bot.search.bridges`.
 """
 
 import functools
@@ -55,7 +57,7 @@ class Query:
     # words that only set the scene (the denomination and level of a bid in notation): weight 1
     scene: set[str] = field(default_factory=set)
     fixes: list[tuple[str, str]] = field(default_factory=list)
-    # once looked up (see bot.search.searcher): what the phrase look-ups compare it by and what they read
+    # once looked up (see bot.search.retrieve): what the phrase look-ups compare it by and what they read
     # of it, the closest situation phrases, the resemblance to every clause's pooled phrases, and the
     # full-text rows
     phrase_grams: tuple | None = None
@@ -63,7 +65,7 @@ class Query:
     resemblance: Mapping | None = None
     clause_pooled: Mapping | None = None
     found: list | None = None
-    # the defined terms it names, and those named where it asks a meaning (see Searcher.terms_named)
+    # the defined terms it names, and those named where it asks a meaning (see TermReader.named)
     named_terms: tuple | None = None
 
     @functools.cached_property

@@ -95,10 +95,12 @@ class LawCandidates:
 
     @property
     def best(self) -> Candidate:
+        """The best row."""
         return self.rows[0]
 
     @property
     def score(self) -> float:
+        """The law's score: its best row's."""
         return self.rows[0].score
 
 

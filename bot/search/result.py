@@ -105,7 +105,8 @@ class SearchResult:
 
 
 def reference_hit(rulebook: Rulebook, ref: Reference) -> Hit | None:
-    """The hit for a law reference (「第50条D款」): the clause named, or its nearest heading, else the law."""
+    """The hit for a law reference (「第50条D款」): the clause named (or the nearest one above it that the law
+    has), else the whole law; None for a law the rulebook lacks."""
     law = rulebook.law(ref.law)
     if law is None:
         return None
