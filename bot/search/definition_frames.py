@@ -37,13 +37,9 @@ _DEFINITION_ZH = (
         r"(?:" + "|".join(_FRAMES["definition"]["after_x"]) + r")$"
     ),
 )
+# "what is X", "define X": what comes before X (corpus/definition_frames.yaml), X, and what may follow it
 _DEFINITION_EN = re.compile(
-    r"^(?:define|definition of|meaning of|what is meant by|what do you mean by|what do they mean by|explain"
-    r"|what counts as|what qualifies as|what is considered|what(?:'s| s) considered|who counts as|who qualifies as|who is considered"
-    r"|what(?:'s| s|s) meant by"
-    r"|what(?: is|'s| s|s) the (?:actual |exact |official |real |precise )?(?:definition|meaning) of"
-    r"|the (?:actual |exact |official |real |precise )?(?:definition|meaning) of"
-    r"|what (?:exactly|precisely|actually) (?:is|are)|what is|what's|what s|whats|what are|what does|what do)"
+    r"^(?:" + "|".join(_FRAMES["definition_en"]["before_x"]) + ")"
     r"\s+(?:the term |the word )?(?:a |an |the )?(.+?)"
     r"(?:\s+means?|\s+stand for|\s+refers? to|\s+please)?"
     r"(?:\s+(?:in|under|according to|per) (?:duplicate bridge|duplicate|contract bridge|bridge"
@@ -159,15 +155,9 @@ _BARE_DIFFERENCE = re.compile(r"^(?:到底)?(?:有什么|有啥|有甚么)?(?:�
 _EN_FULL_STOP = re.compile(r"(?<=[a-z])\.\s+")
 # a dash between words ends a clause ("… vul" — what does …); one inside a name (match point—imp) does not
 _CLAUSE_END = re.compile(r"[?？!！。;；,，:：…]+|\s+[—–-]+\s*|[—–]+\s+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
-_CLAUSE_ASKS_MEANING = re.compile(r"意思|定义|含义|概念|怎么理解|怎么讲|指什么|指啥|指谁|指的是|指哪(?:些|种|几)|是指|系指|什么才?叫|什么是|啥才?叫|啥是|何谓|何为|才?算"
-                                  r"|具体是(?:什么|啥)|到底是哪[一个位家方]|意义|(?:怎么|咋)(?:一)?回事|怎么(?:确定|认定|定)的"
-                                  r"|干(?:嘛|什么|啥)(?:用)?的|管(?:什么|啥)的|包括(?:哪|什么|啥)|包不包括|的标准"
-                                  r"|(?:只|仅|专)指|就叫(?:做)?|(?:起|有)(?:什么|啥)作用|是哪[两几]个人|是哪[两几](?:家|位)"
-                                  r"|是个?(?:什么|啥)(?:概念|单位)|有哪几种|分哪几种|有几种|是(?:怎么|咋|从哪)来的"
-                                  r"|\b(?:mean|means|meaning|definition|define|counts as|stand for|refers? to|what is|what's"
-                                  r"|who (?:exactly |actually |really )?(?:is|are)"
-                                  r"|which (?:of us|of them|one|player|hand|side) is"
-                                  r"|what (?:exactly|actually) (?:is|are))\b")
+# a clause that asks what a word means in so many words (corpus/definition_frames.yaml, meaning_asked)
+_CLAUSE_ASKS_MEANING = re.compile("|".join(_FRAMES["meaning_asked"]["zh"])
+                                  + r"|\b(?:" + "|".join(_FRAMES["meaning_asked"]["en"]) + r")\b")
 # 「contract在中文规则里就是定约吗」, 「IMP中文叫国际比赛分吗」: the English name given, the Chinese term asked about
 _TRANSLATED = re.compile(r"^([a-z][a-z ]{1,30}?)\s*(?:在)?(?:中文(?:规则)?(?:里|中)?|规则(?:里|中))?"
                          r"(?:就是|就叫|叫做|叫|就是说|翻译成|译成|是)([\u4e00-\u9fff]{1,8}?)(?:吗|吧|么|嘛|对吧|对吗)$")

@@ -240,3 +240,22 @@ def test_the_loose_frame_starts_only_where_it_is_looked_for():
     first, nullable = _first_characters(_parser.parse(frame))
     assert first is not None and not nullable
     assert first <= set(_LOOSE_FRAME_FIRST)
+
+
+def test_every_frame_of_the_frames_file_is_a_regex_of_its_own():
+    """Each frame of corpus/definition_frames.yaml compiles alone (a slip in one would otherwise break the
+    whole alternation it joins), and no list is empty."""
+    import re
+
+    from bot.search.definition_frames import load_frames
+
+    frames = load_frames()
+    lists = [frames["definition"]["before_x"], frames["definition"]["after_x"], frames["loose"]["after_x"],
+             frames["meaning_asked"]["zh"], frames["meaning_asked"]["en"], frames["definition_en"]["before_x"]]
+    loose = [f.replace("{asker}", frames["loose"]["asker"]).replace("{after_x_first}", frames["loose"]["after_x_first"])
+             .replace("{after_x}", "|".join(frames["loose"]["after_x"])) for f in frames["loose"]["frames"]]
+    for frame in [f for frame_list in lists for f in frame_list] + loose + [frames["loose"]["asker"]]:
+        re.compile(frame)
+    assert all(lists) and loose
+    for key in ("meaning_cues_zh", "fillers_zh", "meaning_cues_en", "fillers_en"):
+        assert frames[key].split()
