@@ -76,6 +76,7 @@ class SearchResult:
     """The answer to one question.
 
     ``confident``: the best hit is very likely right (calibrated, see :mod:`bot.search.ranker`).
+    ``likely``: not confident, but the best hit is likely enough to quote as the likely clause.
     ``absent``: laws the question is about that the corpus lacks (empty when none).
     ``ambiguous``: None, or the question to ask when the answer depends on who acted.
     ``actor``: who acted, as read from the question or given by the caller."""
@@ -90,10 +91,12 @@ class SearchResult:
     ambiguous: Ambiguity | None = None
     actor: str | None = None
     probability: float | None = None
+    likely: bool = False
 
     def to_json(self) -> dict:
         """The result as the JSON document of ``bridgebot ask --json``."""
         data = {"query": self.query, "normalized": self.normalized, "confident": self.confident,
+                "likely": self.likely,
                 "reference": self.reference.id if self.reference else None,
                 "hits": [h.to_json() for h in self.hits],
                 "absent": [a.to_json() for a in self.absent],
@@ -172,6 +175,14 @@ def ranked_answer_confident(hits: list[Hit], absent: list[AbsentLaw], probabilit
         bool(hits) and not absent and any(len(w) > 1 for w in hits[0].matched)
         and probability is not None and probability >= threshold
     ) or bool(bare_defined and hits and hits[0].law == bare_defined[0] and not absent)
+
+
+def ranked_answer_likely(result: SearchResult, likely: float) -> bool:
+    """Whether a ranked answer that is not confident is still likely enough to quote: its probability
+    reaches ``likely``, no missing law is reported and nobody needs to be asked who acted."""
+    return (not result.confident and bool(result.hits) and not result.absent and result.ambiguous is None
+            and result.probability is not None and result.probability >= likely
+            and any(len(w) > 1 for w in result.hits[0].matched))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -33,7 +33,7 @@ from bot.search.query import Query, understand
 from bot.search.rank import Candidate, LawCandidates, Ranker, confidence_features, defining_first, group_by_law
 from bot.search.ranker import RankerModel, load_model
 from bot.search.result import (ActorOption, Ambiguity, Hit, SearchResult, answer_hits, definition_hit,
-                               ranked_answer_confident, reference_hit)
+                               ranked_answer_confident, ranked_answer_likely, reference_hit)
 from bot.search.retrieve import Retriever
 from bot.search.segment import Segmenter
 from bot.search.situations import SITUATIONS_DIR
@@ -160,6 +160,7 @@ class Searcher:
                 # both): clearing it lost 5 of the sets' missing-law questions for 1 false alarm.
                 # The answer hangs on who acted: ask, rather than quote one reading as the answer.
                 result.confident = result.confident and result.ambiguous is None
+            result.likely = ranked_answer_likely(result, self.model.likely)
         return result
 
     # -- the stages' steps, for training, the benches and the tests ---------------------------

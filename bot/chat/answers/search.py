@@ -88,7 +88,8 @@ def shown_answer(services: Services, result, query: str, number: int, actor: str
     reply = replace(reply, body=missing + reply.body, buttons=alternatives + reply.buttons)
     if likely:
         # quoted as the best guess, not as the answer: the line that says so leads the title
-        return replace(reply, title=f"{say('likely', lang)} {reply.title}".strip()), "likely"
+        lead = say("likely", lang) + (" " if lang == "en" else "")
+        return replace(reply, title=f"{lead}{reply.title}".strip()), "likely"
     return reply, "answer"
 
 
