@@ -1,4 +1,5 @@
-"""The session's files: ``/export`` (CSV or PBN), ``/import`` (CSV results), ``/hands`` (PBN hand records)."""
+"""The session's files: ``/export`` (CSV, PBN, the HTML results page or the standings picture),
+``/import`` (CSV results), ``/hands`` (PBN hand records)."""
 
 from __future__ import annotations
 
@@ -6,30 +7,37 @@ from collections import defaultdict
 from dataclasses import replace
 
 from bot.base.errors import ClubInputError
-from bot.club import csvio, hands, history, pbn
+from bot.club import csvio, hands, history, html_page, pbn
 from bot.club.entry import example
 from bot.club.model import Result, Session
 from bot.club.recording import check_clash
 from bot.club.request import ClubReply, Request, check_owner, latest_session, open_session
-from bot.club.standings import session_report
+from bot.club.standings import session_report, standings_picture
 from bot.club.store import ClubStore
 
 
 def export(store: ClubStore, req: Request) -> ClubReply:
-    """``/export`` sends the session as CSV; ``/export pbn`` as PBN 2.1 with a ScoreTable per board."""
+    """``/export`` sends the session as CSV; ``/export pbn`` as PBN 2.1 with a ScoreTable per board;
+    ``/export html`` as one self-contained results page; ``/export png`` the standings as a picture."""
     current = latest_session(store, req)
-    results = session_report(store, current)[0]
+    results, report = session_report(store, current)
     if not results:
         raise ClubInputError(f"“{current.name}” 还没有成绩可以导出。记录成绩: {example(current)}",
                              f"“{current.name}” has no results to export. To record one: {example(current)}")
     fmt = req.args.strip().lower()
-    if fmt not in ("", "csv", "pbn"):
-        raise ClubInputError("导出格式只有 csv 和 pbn。例如 /export 或 /export pbn",
-                             "The export formats are csv and pbn; e.g. /export or /export pbn")
+    if fmt not in ("", "csv", "pbn", "html", "png"):
+        raise ClubInputError("导出格式有 csv、pbn、html (成绩网页) 和 png (成绩排名图片)。例如 /export 或 /export html",
+                             "The export formats are csv, pbn, html (a results page) and png (the standings as a "
+                             "picture); e.g. /export or /export html")
     stem = csvio.file_stem(current)
     names = store.names(current.id)
     if fmt == "pbn":
         document = (f"{stem}.pbn", pbn.export_pbn(current, results, names, store.hands(current.id)))
+    elif fmt == "html":
+        page = html_page.results_page(current, results, req.lang, names, store.hands(current.id), report)
+        document = (f"{stem}.html", page.encode("utf-8"))
+    elif fmt == "png":
+        document = standings_picture(store, current, req.lang)
     else:
         document = (f"{stem}.csv", csvio.export_csv(current, results, names))
     return ClubReply(req.say(f"“{current.name}” 的 {len(results)} 个成绩: {document[0]}",
