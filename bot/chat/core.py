@@ -23,7 +23,7 @@ from bot.chat.answers.inline import inline_items
 from bot.chat.answers.laws import law_reply
 from bot.chat.answers.meanings import define
 from bot.chat.answers.paging import follow_up, more, step
-from bot.chat.answers.plain import about_reply, help_reply, note, unknown_command
+from bot.chat.answers.plain import about_reply, group_welcome, help_reply, note, unknown_command
 from bot.chat.answers.scores import score_reply
 from bot.chat.answers.search import search_answer
 from bot.chat.answers.toc import toc_reply
@@ -32,7 +32,7 @@ from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, small_ta
 from bot.chat.guard import ascii_number, clean_text
 from bot.chat.language import CJK, ENGLISH_WORD, detect_lang, localise
 # (CALLBACK_BYTES, Button and paginate are re-exported: code and tests import them from here)
-from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, paginate  # noqa: F401
+from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, in_group, paginate  # noqa: F401
 from bot.chat.services import Services
 from bot.chat.texts import say
 from bot.rulebook.model import split_clause_id
@@ -40,6 +40,7 @@ from bot.rulebook.model import split_clause_id
 MAX_INPUT_CHARS = 2000
 INLINE_LIMIT = 50
 
+WARM_UP_QUESTION = "明手能提醒庄家吗"
 _COMMAND = re.compile(r"^/([A-Za-z0-9_]+)(?:@\w+)?(?:\s+(.*))?$", re.S)
 # A message that names matchpoints or IMPs and some numbers, but asks how they work (「双人赛13桌，我们比8桌好，
 # 比赛分怎么算」): when its numbers are no scores to compare, the rules answer it, not a scorer's error.
@@ -105,6 +106,18 @@ class Core:
             hits = result.hits if result.confident or (result.hits and defines_a_named_word(result.hits[0])) else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         return inline_items(self.services, targets[:INLINE_LIMIT], lang, traditional)
+
+    def prepare(self) -> None:
+        """Make everything the first question needs before any message is taken: the search's index is
+        built (or checked) when the core opens; this asks one question so that the tables the search
+        makes on first use (phrases, segmenter) are ready too."""
+        if self.services.ask is not None:
+            self.services.ask(WARM_UP_QUESTION)
+
+    def welcome(self, lang_hint: str | None = None, mention: str = "") -> Reply:
+        """The message a group gets when the bot is added to it: how to address the bot there
+        (``mention``: its @name) and how to start a session."""
+        return group_welcome("en" if (lang_hint or "").startswith("en") else "zh", mention)
 
     def apology(self, text: str = "", lang_hint: str | None = None) -> Reply:
         """The brief answer for a message that hit a bug."""
@@ -181,7 +194,8 @@ class Core:
                 scoring = self._scoring(text, context, lang)
                 if scoring is not None:
                     return scoring
-            return law_reply(self.services, reference.law, reference.clause, 1, context, lang)
+            return law_reply(self.services, reference.law, reference.clause, 1, context, lang,
+                             whole=not in_group(message))
         # 「620 vs 170 imp」, 「77 table」 read as malformed references: scoring gets its turn first.
         scoring = self._scoring(text, context, lang)
         if scoring is not None:
@@ -214,13 +228,13 @@ class Core:
             args = message.quoted.strip()[:MAX_INPUT_CHARS]  # /law as a reply: about the quoted message
         area = command.area
         if area in ("start", "help"):
-            return help_reply(lang, greeting=area == "start")
+            return help_reply(lang, greeting=area == "start", group=in_group(message), mention=message.mention)
         if area == "about":
             return about_reply(self.services.rulebook, lang)
         if area == "toc":
             return toc_reply(self.services.rulebook, args, lang)
         if area == "law":
-            return self._law_command(args, context, lang)
+            return self._law_command(args, context, lang, whole=not in_group(message))
         if area == "search":
             return self._search(args, context, lang) if args else note("usage_search", lang)
         if area == "define":
@@ -245,7 +259,7 @@ class Core:
             return more(self.services, args, context, lang)
         return step(self.services, command.name, args, context, lang)
 
-    def _law_command(self, args: str, context: ChatContext, lang: str) -> Reply:
+    def _law_command(self, args: str, context: ChatContext, lang: str, whole: bool = True) -> Reply:
         if not args:
             return toc_reply(self.services.rulebook, "", lang)
         reference = self._reference(args, lang)
@@ -258,7 +272,7 @@ class Core:
             return Reply(body=malformed(args).message(lang))
         if reference is None:
             return self._search(args, context, lang)
-        return law_reply(self.services, reference.law, reference.clause, 1, context, lang)
+        return law_reply(self.services, reference.law, reference.clause, 1, context, lang, whole=whole)
 
     def _reference(self, text: str, lang: str = "zh"):
         """The :class:`Reference` in ``text``, None for a question, a :class:`Reply` for a malformed one."""

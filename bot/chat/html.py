@@ -30,15 +30,41 @@ def highlight(text: str, words) -> str:
 
 # A table row: cells separated by two or more spaces (prose has single spaces, or none in Chinese).
 _TABLE_ROW = re.compile(r"\S {2,}\S")
+_GAP = re.compile(r"\S {2,}(?=\S)")
+# Inside a table, a line indented by three spaces or more belongs to the row above (a pair's names).
+_UNDER_ROW = re.compile(r"^ {3,}\S")
+
+
+def _table_runs(lines: list[str]) -> list[bool]:
+    """Which lines are monospace: runs of table rows (and the indented lines among them) where some
+    row has three cells or more.  A score's line with its items after two spaces (「北 +650  (墩分
+    …)」) is one gap, not a table: it stays text, which a phone wraps."""
+    mono = [False] * len(lines)
+    i = 0
+    while i < len(lines):
+        if not _TABLE_ROW.search(lines[i]):
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and (_TABLE_ROW.search(lines[j]) or (j > i and _UNDER_ROW.match(lines[j]))):
+            j += 1
+        while j > i + 1 and not _TABLE_ROW.search(lines[j - 1]) and not _UNDER_ROW.match(lines[j - 1]):
+            j -= 1
+        if any(len(_GAP.findall(line)) >= 2 for line in lines[i:j]):
+            mono[i:j] = [True] * (j - i)
+        i = j
+    return mono
 
 
 def body_html(text: str, words=()) -> str:
-    """``text`` as HTML: runs of table rows in ``<pre>`` (escaped only: Telegram allows no bold
-    inside), every other line escaped with ``words`` in bold."""
+    """``text`` as HTML: each table (runs of aligned rows, a pair's names under its row included) in
+    one ``<pre>`` (escaped only: Telegram allows no bold inside), every other line escaped with
+    ``words`` in bold."""
+    lines = text.split("\n")
     out: list[str] = []
     table: list[str] = []
-    for line in text.split("\n"):
-        if _TABLE_ROW.search(line):
+    for line, mono in zip(lines, _table_runs(lines)):
+        if mono:
             table.append(line)
             continue
         if table:

@@ -52,7 +52,8 @@ class Reply:
 class ChatMessage:
     """What a user sent: the text plus who and where.  ``lang_hint`` is the user's interface
     language when the transport knows it (Telegram's ``language_code``); ``quoted`` is the text
-    of the message this one replies to (``/law`` sent as a reply looks that message up)."""
+    of the message this one replies to (``/law`` sent as a reply looks that message up); ``mention``
+    how users address the bot in a group (``@BridgeBot``)."""
 
     text: str
     chat_id: int | str = "console"
@@ -61,6 +62,13 @@ class ChatMessage:
     lang_hint: str | None = None
     attachment: bytes | None = None
     quoted: str | None = None
+    mention: str = ""  # how the transport's users address the bot in a group (``@BridgeBot``)
+
+
+def in_group(message: ChatMessage) -> bool:
+    """True when the message comes from a group chat (Telegram's group ids are negative): a long
+    law is then sent as its governing part, 全文 one tap away."""
+    return str(message.chat_id).startswith("-")
 
 
 @dataclass(frozen=True)

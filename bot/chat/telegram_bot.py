@@ -33,6 +33,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     Defaults,
@@ -97,6 +98,7 @@ class TelegramShell:
             filters.TEXT & ~filters.COMMAND & filters.ChatType.PRIVATE, self.on_text))
         application.add_handler(MessageHandler(
             filters.TEXT & ~filters.COMMAND & filters.ChatType.GROUPS & AddressedToBot(), self.on_text))
+        application.add_handler(ChatMemberHandler(self.on_added, ChatMemberHandler.MY_CHAT_MEMBER))
         application.add_handler(CallbackQueryHandler(self.on_button))
         application.add_handler(InlineQueryHandler(self.on_inline))
         application.add_error_handler(self.on_error)
@@ -120,6 +122,21 @@ class TelegramShell:
             await send_reply(context.bot, message.chat_id, reply, reply_to=_thread(message, context.bot.id))
 
         await self._queue(update, context, answer)
+
+    async def on_added(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot was added to a group: one short message on how to address it there (privacy
+        mode shows it only mentions, replies and commands) and how to start a session."""
+        change = update.my_chat_member
+        if change is None or change.chat.type == ChatType.PRIVATE:
+            return
+        joined = change.new_chat_member.status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR)
+        was_out = change.old_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+        if not (joined and was_out):
+            return  # promoted, demoted or removed: nothing to say
+        lang = change.from_user.language_code if change.from_user else None
+        reply = self.core.welcome(lang, f"@{context.bot.username}" if context.bot.username else "")
+        log.info("added to group %s", change.chat.id)
+        await self._queue(update, context, lambda: send_reply(context.bot, change.chat.id, reply))
 
     async def on_other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A command this bot does not have (``/standing``, ``/foo``): answered like the console
@@ -239,6 +256,7 @@ class TelegramShell:
             lang_hint=user.language_code if user else None,
             attachment=attachment,
             quoted=quoted,
+            mention=f"@{context.bot.username}" if context.bot.username else "",
         )
 
     async def _is_admin(self, update: Update, context, text: str) -> bool:

@@ -36,6 +36,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "help_commands": ("命令:", "Commands:"),
     "help_after": (HELP_AFTER_ZH, HELP_AFTER_EN),
     "greeting": ("你好!我是桥牌规则助手。", "Hello! I answer questions on the Laws of Duplicate Bridge."),
+    # In a group Telegram shows the bot only what is addressed to it (privacy mode): say how to address it.
+    "group_how": ("在群里请这样问我：\n"
+                  "• 提到我：{mention} 明手能提醒庄家吗\n"
+                  "• 或回复我的任何一条消息\n"
+                  "• 或用命令：/law 50、/search 罚张、/score 4S+1 有局\n"
+                  "没有提到我的消息我看不到，也不会插话。\n"
+                  "开一场比赛：/session new pairs mitchell 7桌 每轮3副 周三双人赛（队式赛：/session new teams A队 vs B队）",
+                  "In a group, ask me like this:\n"
+                  "• mention me: {mention} can dummy warn declarer?\n"
+                  "• or reply to any message of mine\n"
+                  "• or use a command: /law 50, /search penalty card, /score 4S+1 vul\n"
+                  "Messages that do not address me I do not see, and I never join in.\n"
+                  "To run a session: /session new pairs mitchell 7 tables 3 boards a round Wed pairs "
+                  "(teams: /session new teams Lions vs Tigers)"),
     "too_long": (
         "消息太长({n} 个字符,最多 {limit} 个)。请只发问题本身,例如: 罚张怎么处理",
         "That message is too long ({n} characters, at most {limit}). Send just the question, e.g. penalty card",
@@ -74,6 +88,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "toc_laws": ("本章收录 {n} 条,点条款查看:", "{n} laws in this chapter; tap one to read it:"),
     "toc_definitions": ("共 {n} 个定义,点术语查看:", "{n} defined terms; tap one to read it:"),
     "toc_back": ("◀ 目录", "◀ Contents"),
+    "toc_page": ("第 {page}/{pages} 页", "page {page}/{pages}"),
+    "toc_next": ("下一页 ▶", "Next page ▶"),
+    "toc_prev": ("◀ 上一页", "◀ Previous page"),
     "toc_no_chapter": ("没有第 {n} 章(共 {count} 章)。", "There is no chapter {n} (there are {count})."),
     "about_sources": (
         "条款文字整理自 {n} 份来源文本(简体录入本、繁体录入本和论坛转帖),每一处校订都记录在 corpus/corrections.yaml。",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 from dataclasses import replace
 
 import click
@@ -24,13 +25,23 @@ def _settings():
         fail(str(err))
 
 
-def _core():
+def _core(progress=None):
+    """The chat core, ready before the first message: the search index built (on the first start
+    after an install, some seconds) or checked, and the search's first-use tables made.
+    ``progress(line)`` hears a line before and after (the console's stderr, the bot's log)."""
     from bot.chat.core import Core
 
+    report = progress or (lambda line: None)
+    report("正在准备规则索引 (安装后第一次启动需要几秒钟)… / Preparing the index of the Laws…")
+    started = time.perf_counter()
     try:
-        return Core.open()
+        core = Core.open()
+        core.prepare()
     except FileNotFoundError as err:
         fail(f"语料文件缺失 ({err.filename})。请先运行 `bridgebot build`。")
+    seconds = time.perf_counter() - started
+    report(f"索引已就绪 ({seconds:.1f} 秒), 可以提问了。 / Index ready in {seconds:.1f} s.")
+    return core
 
 
 @click.command("chat")
@@ -41,7 +52,7 @@ def chat() -> None:
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     _settings()
-    sys.exit(run_console(_core()))
+    sys.exit(run_console(_core(lambda line: print(line, file=sys.stderr, flush=True))))
 
 
 @click.command("run")
@@ -71,7 +82,8 @@ def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        telegram_bot.run(settings, _core())
+        # The index is ready before polling starts: the first member to ask does not wait for it.
+        telegram_bot.run(settings, _core(logging.getLogger("bot.cli.chat").info))
     except InvalidToken:
         fail("Telegram refused the bot token (TELEGRAM_BOT_TOKEN). Ask @BotFather for it; it looks like "
              "123456:ABC-DEF1234ghIkl")

@@ -10,10 +10,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+from dataclasses import dataclass
 
 from bot.club.entry import parse_entry
 from bot.base.errors import ClubInputError
 from bot.club.model import PAIRS, Result, Session
+from bot.club import schedule
 from bot.club.reports import mp_text, pairs_report, teams_boards
 
 MAX_IMPORT_BYTES = 512 * 1024
@@ -24,6 +26,8 @@ PAIRS_COLUMNS = ("board", "ns", "ew", "contract", "declarer", "score_ns", "score
 TEAMS_COLUMNS = ("board", "room", "ns", "ew", "contract", "declarer", "score_ns", "score_ew", "imps_home",
                  "imps_away")
 PAIRS_NEEDED = ("board", "ns", "ew", "contract", "declarer")
+NAME_COLUMNS = ("names_ns", "names_ew")
+MAX_NAME = 40
 TEAMS_NEEDED = ("board", "room", "contract", "declarer")
 _NUMBER = re.compile(r"^-?[0-9]+(?:\.[0-9]+)?$")
 
@@ -50,12 +54,13 @@ def export_csv(session: Session, results: list[Result], names: dict | None = Non
     if session.kind == PAIRS:
         write(PAIRS_COLUMNS)
         sides = ("NS", "EW") if session.is_mitchell else ("", "")
-        for traveller in pairs_report(results, session.is_mitchell).travellers.values():
+        for traveller in pairs_report(results, session.is_mitchell, schedule.plays(session)).travellers.values():
             for line in sorted(traveller.lines, key=lambda line: line.result.id):
                 r = line.result
                 mps = (["", ""] if line.mp_ns is None or not line.top
                        else [mp_text(line.mp_ns), mp_text(line.mp_ew)])
-                write([r.board, r.ns, r.ew, r.contract, r.declarer, r.score_ns, r.score_ew, *mps,
+                scores = [r.score_ns, r.score_ew] if r.is_scored else ["", ""]  # an adjusted score has none
+                write([r.board, r.ns, r.ew, r.contract, r.declarer, *scores, *mps,
                        names.get((sides[0], r.ns), ""), names.get((sides[1], r.ew), "")])
     else:
         write(TEAMS_COLUMNS)
@@ -63,7 +68,8 @@ def export_csv(session: Session, results: list[Result], names: dict | None = Non
             for r in (board.open, board.closed):
                 if r is not None:
                     scores = board.scores or ("", "")
-                    write([r.board, r.room, r.ns, r.ew, r.contract, r.declarer, r.score_ns, r.score_ew, *scores])
+                    points = [r.score_ns, r.score_ew] if r.is_scored else ["", ""]
+                    write([r.board, r.room, r.ns, r.ew, r.contract, r.declarer, *points, *scores])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -86,10 +92,20 @@ def _decode(data: bytes) -> str:
                          "Cannot read this file: please save it as a UTF-8 CSV file.")
 
 
-def import_csv(data: bytes, session: Session) -> list[Result]:
-    """Read an uploaded CSV into scored results for ``session``; nothing is stored here.
+@dataclass(frozen=True)
+class ImportedFile:
+    """What a CSV file holds: its results in file order and the pairs' names (``{(side, pair): name}``)."""
 
-    Pairs columns: board, ns, ew, contract, declarer.  Teams: board, room, contract, declarer.
+    results: list[Result]
+    names: dict[tuple[str, str], str]
+
+
+def import_csv(data: bytes, session: Session) -> ImportedFile:
+    """Read an uploaded CSV into scored results for ``session`` and the names it gives; nothing is
+    stored here.
+
+    Pairs columns: board, ns, ew, contract, declarer, and names_ns, names_ew when present (the
+    other columns /export writes follow from these).  Teams: board, room, contract, declarer.
     Raises :class:`ClubInputError` naming the first bad line, or when the file is too large."""
     needed = PAIRS_NEEDED if session.kind == PAIRS else TEAMS_NEEDED
     example_zh = ("第一行: board,ns,ew,contract,declarer; 之后每行一个成绩, 如 5,1,3,4S+1,N" if session.kind == PAIRS
@@ -124,7 +140,8 @@ def import_csv(data: bytes, session: Session) -> list[Result]:
         raise ClubInputError(f"第一行缺少列: {', '.join(missing)}。{example_zh}",
                              f"The header lacks the column(s) {', '.join(missing)}; {example_en}.")
     where = {name: header.index(name) for name in needed}
-    results = []
+    names_at = {name: header.index(name) for name in NAME_COLUMNS if name in header}
+    results, names = [], {}
     for number, row in enumerate(rows[1:], start=2):
         cells = {name: (row[i].strip() if i < len(row) else "") for name, i in where.items()}
         if session.kind == PAIRS:
@@ -132,8 +149,27 @@ def import_csv(data: bytes, session: Session) -> list[Result]:
         else:
             line = f"{cells['board']} {cells['room']} {cells['contract']} {cells['declarer']}"
         try:
-            results.append(parse_entry(line, session))
+            result = parse_entry(line, session)
+            results.append(result)
+            _read_names(row, names_at, result, session, names)
         except ClubInputError as err:
             raise ClubInputError(f"第 {number} 行有错, 没有导入任何成绩: {err.message_zh}",
                                  f"Line {number} is wrong, nothing was imported: {err.message_en}") from None
-    return results
+    return ImportedFile(results, names)
+
+
+def _read_names(row: list[str], names_at: dict[str, int], result: Result, session: Session,
+                names: dict[tuple[str, str], str]) -> None:
+    """The ``names_ns``/``names_ew`` cells of a pairs row into ``names`` (``{(side, pair): name}``);
+    a pair named two ways in one file is refused."""
+    sides = ("NS", "EW") if session.is_mitchell else ("", "")
+    for column, side, pair in (("names_ns", sides[0], result.ns), ("names_ew", sides[1], result.ew)):
+        i = names_at.get(column)
+        name = " ".join(row[i].split()) if i is not None and i < len(row) else ""
+        if not name:
+            continue
+        if len(name) > MAX_NAME:
+            raise ClubInputError(f"名字最多 {MAX_NAME} 个字: “{name[:12]}…”", f"A name is at most {MAX_NAME} characters")
+        if names.setdefault((side, pair), name) != name:
+            raise ClubInputError(f"第 {side}{pair} 对有两个名字: “{names[(side, pair)]}” 和 “{name}”",
+                                 f"Pair {side}{pair} has two names: “{names[(side, pair)]}” and “{name}”")

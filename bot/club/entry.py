@@ -11,12 +11,12 @@ from bot.club.model import CLOSED_ROOM, NOT_PLAYED, OPEN_ROOM, PAIRS, PASS, Resu
 from bot.base.errors import ScoringInputError
 from bot.scoring.notation import parse_result
 from bot.scoring.contracts import contract_score
+from bot.scoring.passed_out import is_pass_words
 from bot.base.textnorm import to_halfwidth, to_simplified
 
 MAX_LABEL = 20
 PAIRS_EXAMPLE = "/r 5 NS1-EW3 4S+1 N"
 TEAMS_EXAMPLE = "/r 5 open 4S+1 N"
-PASS_WORDS = frozenset({"pass", "passed", "p", "ap", "allpass", "passout", "派司", "不叫", "都不叫", "全不叫"})
 _ROOMS = {"open": OPEN_ROOM, "o": OPEN_ROOM, "开室": OPEN_ROOM, "开": OPEN_ROOM, "公开室": OPEN_ROOM,
           "closed": CLOSED_ROOM, "close": CLOSED_ROOM, "c": CLOSED_ROOM, "闭室": CLOSED_ROOM,
           "闭": CLOSED_ROOM, "封闭室": CLOSED_ROOM}
@@ -29,6 +29,7 @@ _PERCENT = re.compile(r"^(?P<p>[0-9]{1,3})%$")
 _NOT_PLAYED_WORDS = frozenset({"np", "notplayed", "未打", "没打", "未比赛"})
 _NS_PREFIX = re.compile(r"^(?:ns|n|南北)(?=\d)", re.IGNORECASE)
 _EW_PREFIX = re.compile(r"^(?:ew|e|东西)(?=\d)", re.IGNORECASE)
+_SIDE_WORD = re.compile(r"南北|东西|(?<![a-z])(?:ns|ew)(?![a-z])")
 _DASHES = re.compile(r"[\u2212\u2013\u2014\uff0d~]")
 
 
@@ -125,7 +126,7 @@ def _score(session: Session, board: int, words: list[str]) -> tuple[str, str, in
     text = " ".join(words).strip()
     if not text:
         raise _usage_error(session, "缺少定约和结果", "The contract and result are missing")
-    if to_simplified(to_halfwidth(text)).lower().replace(" ", "") in PASS_WORDS:
+    if is_pass_words(text):
         return PASS, "", 0
     try:
         parsed = parse_result(text)
@@ -134,6 +135,12 @@ def _score(session: Session, board: int, words: list[str]) -> tuple[str, str, in
         zh = err.message_zh.split("。例如")[0].rstrip("。")
         en = err.message_en.split("; e.g.")[0].rstrip(".")
         raise _usage_error(session, zh, en) from None
+    # A missing declarer is asked for first, whatever else the words hold: 「4S-1 东西」 names a
+    # side, which the scorer reads as a vulnerability, but the table needs the seat.
+    if parsed.declarer is None and not parsed.assumed_made:
+        said = _SIDE_WORD.search(text.lower()) is not None
+        raise _usage_error(session, "请写出庄家 N/E/S/W (或 北/东/南/西)" + ("; 南北、东西只是一方, 不是庄家" if said else ""),
+                           "Add the declarer: N, E, S or W" + (" (NS or EW is a side, not a seat)" if said else ""))
     if parsed.board is not None or parsed.vulnerability_known or parsed.vulnerable is not None:
         raise _usage_error(session, "局况由牌号决定 (第2条), 不用写有局/无局或牌号",
                            "The vulnerability comes from the board number (Law 2); leave out vul/nv")
@@ -142,9 +149,6 @@ def _score(session: Session, board: int, words: list[str]) -> tuple[str, str, in
                            f"{parsed.level}{parsed.strain}+1 或 {parsed.level}{parsed.strain}-1",
                            f"Add the result, such as {parsed.level}{parsed.strain}= or "
                            f"{parsed.level}{parsed.strain}+1 or {parsed.level}{parsed.strain}-1")
-    if parsed.declarer is None:
-        raise _usage_error(session, "请写出庄家 N/E/S/W (或 北/东/南/西)",
-                           "Add the declarer: N, E, S or W")
     vulnerable = board_info(board).is_vulnerable(parsed.declarer)
     score = contract_score(parsed.level, parsed.strain, parsed.doubled, vulnerable, parsed.tricks)
     over = parsed.tricks - 6 - parsed.level

@@ -60,7 +60,8 @@ def import_results(store: ClubStore, req: Request) -> ClubReply:
                              "文件格式和 /export 导出的一样。",
                              "Send the CSV file with /import as its caption (console: /import FILE); the format "
                              "is the one /export produces.")
-    new_results = csvio.import_csv(req.attachment, current)
+    imported = csvio.import_csv(req.attachment, current)
+    new_results = imported.results
     # Each result filed under its board's table and pairs: a clash can only be with a result
     # sharing one of them, so every row is checked against a handful, not the whole session.
     seats: dict[tuple, list[Result]] = defaultdict(list)
@@ -79,8 +80,11 @@ def import_results(store: ClubStore, req: Request) -> ClubReply:
         for key in _seat_keys(new, current):
             seats[key].append(new)
     store.add_results(current.id, new_results, store.next_batch(current.id), req.user_id)
-    return ClubReply(req.say(f"已导入 {len(new_results)} 个成绩到 “{current.name}”。撤销整个导入: /undo",
-                             f"Imported {len(new_results)} result(s) into “{current.name}”. "
+    for (side, pair), name in imported.names.items():
+        store.set_name(current.id, side, pair, name)
+    named = req.say(f"和 {len(imported.names)} 对的名字", f" and {len(imported.names)} pair name(s)") if imported.names else ""
+    return ClubReply(req.say(f"已导入 {len(new_results)} 个成绩{named}到 “{current.name}”。撤销整个导入: /undo",
+                             f"Imported {len(new_results)} result(s){named} into “{current.name}”. "
                              "To take the whole import back: /undo"))
 
 

@@ -23,7 +23,8 @@ class Session:
     """One club session in one chat: a pairs event or a teams match.
 
     ``boards`` is the highest board number in play; ``home``/``away`` name the two teams of
-    a match (home sits North-South in the open room, East-West in the closed room)."""
+    a match (home sits North-South in the open room, East-West in the closed room); ``tables``
+    and ``per_round`` are the tables and boards a round a pairs session was started with (0: not given)."""
 
     id: int
     chat_id: str
@@ -37,6 +38,8 @@ class Session:
     created_at: str
     movement: str = ""
     boards_given: int = 0
+    tables: int = 0
+    per_round: int = 0
 
     @property
     def is_open(self) -> bool:

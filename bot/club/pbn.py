@@ -24,6 +24,7 @@ from bot.base.errors import ClubInputError
 from bot.club.csvio import decode_upload
 from bot.club.hands import DealError, deal_error, deal_from, normalize_deal
 from bot.club.model import PAIRS, PASS, Result, Session
+from bot.club import schedule
 from bot.club.reports import TeamsBoard, Traveller, mp_text, pairs_report, percent_text, teams_boards
 from bot.scoring.boards import board_info
 
@@ -188,7 +189,7 @@ def export_pbn(session: Session, results: list[Result], names: dict | None = Non
     pairs = session.kind == PAIRS
     date = local_date(session.created_at)
     games = []
-    report = pairs_report(results, session.is_mitchell) if pairs else None
+    report = pairs_report(results, session.is_mitchell, schedule.plays(session)) if pairs else None
     teams = {} if pairs else {b.board: b for b in teams_boards(results)}
     for board in sorted({r.board for r in results}):
         info = board_info(board)

@@ -112,10 +112,25 @@ def pairs_traveller_text(traveller: Traveller, lang: str, names: dict | None = N
                      mp_text(line.mp_ns) if line.top else "-", pct])
     count = sum(1 for line in traveller.lines if not line.result.is_not_played)
     parts = [board_heading(traveller.board, lang), table(rows, right={4, 5, 6})]
+    others = any(line.result.is_adjusted for line in traveller.lines)
     if en:
-        parts.append(wrap(f"{count} table(s), top {traveller.top} MP. Score, MP and % are NS's; EW's MP = top − NS's."))
+        parts.append(wrap(f"{count} table(s), top {traveller.top} MP. Score, MP and % are NS's; EW's MP = top − NS's"
+                          + (" (adjusted scores: below)." if others else ".")))
     else:
-        parts.append(wrap(f"共 {count} 桌, 满分 {traveller.top} MP。得分、MP 和 % 是南北的; 东西 MP = 满分 − 南北 MP。"))
+        parts.append(wrap(f"共 {count} 桌, 满分 {traveller.top} MP。得分、MP 和 % 是南北的; 东西 MP = 满分 − 南北 MP"
+                          + (" (调整分见下)。" if others else "。")))
+    adjusted = [line for line in traveller.lines if line.result.is_adjusted and line.top]
+    for line in adjusted:
+        r = line.result
+        ns_code, ew_code = r.adjusted_codes
+        parts.append(wrap(
+            f"{r.ns}-{r.ew} {r.contract}: NS {mp_text(line.mp_ns)} MP ({percent_text(line.mp_ns, line.top)}%), "
+            f"EW {mp_text(line.mp_ew)} MP ({percent_text(line.mp_ew, line.top)}%)." if en else
+            f"{r.ns}-{r.ew} {r.contract}: 南北 {mp_text(line.mp_ns)} MP ({percent_text(line.mp_ns, line.top)}%), "
+            f"东西 {mp_text(line.mp_ew)} MP ({percent_text(line.mp_ew, line.top)}%)。"))
+    if any("A+" in line.result.adjusted_codes for line in adjusted):
+        parts.append(wrap("A+ is 60% or the pair's percentage on its other boards, whichever is more (A- 40%)."
+                          if en else "A+ 取 60% 和该对在本场其他牌上的百分比中较高的 (A- 为 40%)。"))
     if traveller.factored:
         parts.append(wrap(
             f"Neuberg: {traveller.compared} scores compared, factored up to {traveller.expected} tables."
@@ -252,13 +267,38 @@ def _verdict(match: MatchResult, lang: str) -> str:
                  else f"按已完成的 {match.boards} 副计 VP")
         scale = f"WBF 2013 连续VP表; {basis}"
     margin = match.home_margin
+    sums = _margin_sums(match, lang)
     if lang == "en":
         lead = (f"{match.home} and {match.away} level" if margin == 0 else
                 f"{match.home if margin > 0 else match.away} leads by {abs(margin)} IMPs")
-        return f"{lead}: VP {match.home_vp:.2f}:{match.away_vp:.2f} ({scale})."
+        return f"{lead}{sums}: VP {match.home_vp:.2f}:{match.away_vp:.2f} ({scale})."
     lead = (f"{match.home} 与 {match.away} 打平" if margin == 0 else
             f"{match.home if margin > 0 else match.away} 领先 {abs(margin)} IMP")
-    return f"{lead}, VP {match.home_vp:.2f}:{match.away_vp:.2f} ({scale})。"
+    return f"{lead}{sums}, VP {match.home_vp:.2f}:{match.away_vp:.2f} ({scale})。"
+
+
+def _margin_sums(match: MatchResult, lang: str) -> str:
+    """With adjusted scores, how the margin is made of the totals: ``(33 − 18 + 调整 3)``; each team's
+    when the two adjustments do not mirror (A+ A+ gives both +3)."""
+    if not (match.home_adjusted or match.away_adjusted):
+        return ""
+    adj = "adj." if lang == "en" else "调整"
+
+    def line(own: int, other: int, adjusted: int) -> str:
+        return f"{own} − {other} {'+' if adjusted >= 0 else '−'} {adj} {abs(adjusted)}"
+
+    leader_home = match.home_margin >= 0
+    first = (line(match.home_imps, match.away_imps, match.home_adjusted) if leader_home
+             else line(match.away_imps, match.home_imps, match.away_adjusted))
+    if match.home_adjusted + match.away_adjusted == 0:
+        return f" ({first})"
+    other_team = match.away if leader_home else match.home
+    other_margin = match.away_margin if leader_home else match.home_margin
+    second = (line(match.away_imps, match.home_imps, match.away_adjusted) if leader_home
+              else line(match.home_imps, match.away_imps, match.home_adjusted))
+    if lang == "en":
+        return f" ({first}; {other_team}: {second} = {other_margin:+d}, each team's own adjusted IMPs)"
+    return f" ({first}; {other_team}: {second} = {other_margin:+d}, 各按自己的调整分)"
 
 
 def session_text(session: Session, results: list[Result], lang: str, hands: int = 0) -> str:

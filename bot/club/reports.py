@@ -7,14 +7,16 @@ search (O(n log n) a board).  A board with fewer scores than the most-played boa
 factored up by Neuberg's formula, ``MP' = (MP + 1) · N / n − 1`` on this 2/1 scale (``n``
 scores compared, ``N`` the most-played count; the EBU and ACBL use the same formula on the
 1/½ scale, ``(MP + ½) · N / n − ½``).  An artificial adjusted score (Law 12C1) takes no part
-in the comparison: its pairs get 60/50/40 % (or the stated percentage) of the full top, and
-the other scores on the board are factored as if the board had been played fewer times."""
+in the comparison: its pairs get A 50 %, A- 40 % (or the stated percentage) of the full top, A+
+the larger of 60 % and the pair's own percentage on the boards it played, and the other scores
+on the board are factored as if the board had been played fewer times."""
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -23,6 +25,9 @@ from bot.scoring.vp import victory_points
 from bot.scoring.contracts import imps
 
 NS, EW = "NS", "EW"
+# Law 12C1: 平均正分 is at least 60 %; a pair that did better on the session's other boards gets its
+# own percentage there (the 1997 Laws' Law 88, which this corpus lacks; directors apply it so).
+A_PLUS_LEAST = Fraction(60, 100)
 
 
 def percent_text(part: Fraction | int, whole: Fraction | int) -> str:
@@ -74,9 +79,11 @@ def table_count(results: list[Result]) -> int:
     return sum(1 for r in results if not r.is_not_played)
 
 
-def pairs_traveller(results: list[Result], expected: int | None = None) -> Traveller:
+def pairs_traveller(results: list[Result], expected: int | None = None,
+                    a_plus: Callable[[str, str], Fraction] | None = None) -> Traveller:
     """Matchpoint one board's results; ``expected`` is the most-played count in the session
-    (Neuberg's N; defaults to this board's own count)."""
+    (Neuberg's N; defaults to this board's own count); ``a_plus(side, pair)`` is the share of the
+    top an A+ gives that pair (defaults to 60 %)."""
     scored = [r for r in results if r.is_scored]
     board = results[0].board if results else 0
     expected = max(expected or 0, table_count(results))
@@ -94,9 +101,9 @@ def pairs_traveller(results: list[Result], expected: int | None = None) -> Trave
     lines.sort(key=lambda line: (-line.result.score_ns, line.result.id))
     for r in results:
         if r.is_adjusted:
-            ns_code, ew_code = r.adjusted_codes
-            lines.append(TravellerLine(r, Fraction(adjusted_percent(ns_code) * top, 100),
-                                       Fraction(adjusted_percent(ew_code) * top, 100), top))
+            shares = [a_plus(side, pair) if code == "A+" and a_plus else Fraction(adjusted_percent(code), 100)
+                      for side, pair, code in ((NS, r.ns, r.adjusted_codes[0]), (EW, r.ew, r.adjusted_codes[1]))]
+            lines.append(TravellerLine(r, shares[0] * top, shares[1] * top, top))
     lines += [TravellerLine(r, None, None, top) for r in results if r.is_not_played]
     return Traveller(board, tuple(lines), top, n, expected)
 
@@ -146,14 +153,22 @@ class PairsReport:
     standings: dict[str, list[PairStanding]] = field(default_factory=dict)
 
 
-def pairs_report(results: list[Result], mitchell: bool = False) -> PairsReport:
+def pairs_report(results: list[Result], mitchell: bool = False, plays: int = 0) -> PairsReport:
     """Travellers and standings: one ranking (``""``) for a Howell, two (``NS``, ``EW``) for a
-    Mitchell, where NS and EW pairs are numbered apart.  Equal percentages share a rank."""
+    Mitchell, where NS and EW pairs are numbered apart.  Equal percentages share a rank.  ``plays``
+    is how many times the movement plays each board (0: as many as the most-played board)."""
     by_board: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         by_board[r.board].append(r)
-    expected = max((table_count(rs) for rs in by_board.values()), default=0)
-    travellers = {b: pairs_traveller(rs, expected) for b, rs in sorted(by_board.items())}
+    # ``plays``: how often the session's movement plays each board (its tables), when it was given:
+    # the real top even while a board has only adjusted scores.
+    expected = max((table_count(rs) for rs in by_board.values()), default=plays)
+    expected = max(expected, plays)
+    played = {b: pairs_traveller(rs, expected) for b, rs in sorted(by_board.items())}
+    own = _played_shares(played, mitchell)
+    a_plus = lambda side, pair: max(A_PLUS_LEAST, own.get((side if mitchell else "", pair), A_PLUS_LEAST))  # noqa: E731
+    travellers = {b: pairs_traveller(rs, expected, a_plus) if any(r.is_adjusted for r in rs) else played[b]
+                  for b, rs in sorted(by_board.items())}
     directions = (NS, EW) if mitchell else ("",)
     mp = {d: defaultdict(Fraction) for d in directions}
     top = {d: defaultdict(int) for d in directions}
@@ -168,6 +183,22 @@ def pairs_report(results: list[Result], mitchell: bool = False) -> PairsReport:
                 top[d][pair] += line.top
                 boards[d][pair] += 1
     return PairsReport(travellers, {d: _ranked(mp[d], top[d], boards[d], d) for d in directions})
+
+
+def _played_shares(travellers: dict[int, Traveller], mitchell: bool) -> dict[tuple[str, str], Fraction]:
+    """Each pair's matchpoints as a share of the tops on the boards it played (adjusted scores and
+    boards not played left out): what an A+ gives when it is more than 60 %."""
+    mp: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
+    top: dict[tuple[str, str], int] = defaultdict(int)
+    for traveller in travellers.values():
+        for line in traveller.lines:
+            if not line.result.is_scored or not line.top:
+                continue
+            for side, pair, points in ((NS, line.result.ns, line.mp_ns), (EW, line.result.ew, line.mp_ew)):
+                key = (side if mitchell else "", pair)
+                mp[key] += points
+                top[key] += line.top
+    return {key: mp[key] / top[key] for key in mp if top[key]}
 
 
 def pairs_standings(results: list[Result], mitchell: bool = False) -> list[PairStanding]:

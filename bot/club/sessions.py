@@ -4,10 +4,11 @@ delete it (after a confirmation) and bring a deleted one back."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.base.errors import ClubInputError
 from bot.base.textnorm import to_halfwidth, to_simplified
-from bot.club import render
+from bot.club import render, schedule
 from bot.club.entry import check_digits, example_board
 from bot.club.model import HOWELL, MITCHELL, PAIRS, TEAMS, Session
 from bot.club.request import ClubReply, Request, check_manager, latest_session, open_session
@@ -22,7 +23,6 @@ _MOVEMENTS = {"mitchell": MITCHELL, "米切尔": MITCHELL, "米歇尔": MITCHELL
               "豪威尔": HOWELL}
 _KINDS = {"pairs": PAIRS, "pair": PAIRS, "双人": PAIRS, "双人赛": PAIRS, "对式": PAIRS,
           "teams": TEAMS, "team": TEAMS, "队式": TEAMS, "队式赛": TEAMS, "团体": TEAMS, "团体赛": TEAMS}
-_BOARDS_TOKEN = re.compile(r"^(?:boards?=(?P<a>\d{1,4})|(?P<b>\d{1,4})(?:副|boards?))$", re.IGNORECASE)
 _VERSUS = re.compile(r"\s+(?:vs\.?|v|对|对阵)\s+", re.IGNORECASE)
 _SESSION_USAGE_ZH = ("用法: /session new pairs [mitchell|howell] [名称] [N副] 或 /session new teams [A队 vs B队], "
                      "/session show, /session end, /session delete, /session restore。例如 /session new pairs 周三双人赛")
@@ -59,7 +59,13 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
                              f"This chat already has an open session “{current.name}”. "
                              "Close it with /session end first.")
     check_digits(rest, "/session new pairs 周三双人赛 18副")
-    movement, boards, boards_given, name = _new_session_words(kind, tokens[1:])
+    words = _new_session_words(kind, tokens[1:])
+    movement, name = words.movement, words.name
+    boards, per_round = words.boards or DEFAULT_BOARDS, words.per_round
+    if words.tables:
+        per_round = schedule.plan(movement, words.tables, per_round, words.boards)
+        boards = schedule.rounds_and_sets(movement, words.tables)[1] * per_round
+    boards_given = words.boards is not None or bool(words.tables)
     if not 1 <= boards <= MAX_BOARDS:
         raise ClubInputError(f"副数要在 1 到 {MAX_BOARDS} 之间。例如 /session new pairs 周三双人赛 18副",
                              f"The number of boards must be 1 to {MAX_BOARDS}; e.g. /session new pairs Wed 18boards")
@@ -76,29 +82,76 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
     name = name or req.say("双人赛" if kind == PAIRS else f"{home} 对 {away}",
                            "Pairs" if kind == PAIRS else f"{home} vs {away}")
     created = store.create_session(req.chat_id, kind, name, req.user_id, boards, home, away)
-    created = store.set_session_options(created.id, movement, boards_given)
-    return ClubReply(req.say(f"已开始 “{created.name}” (牌号 1–{boards})。{_how_to_record(created, req)}",
-                             f"Started “{created.name}” (boards 1–{boards}). {_how_to_record(created, req)}"))
+    created = store.set_session_options(created.id, movement, boards_given, words.tables,
+                                        per_round if words.tables else 0)
+    text = req.say(f"已开始 “{created.name}” (牌号 1–{boards})。{_how_to_record(created, req)}",
+                   f"Started “{created.name}” (boards 1–{boards}). {_how_to_record(created, req)}")
+    if words.unused:
+        listed = " ".join(words.unused)
+        text += req.say(f"\n没有用到: {listed} (桌数写 7桌, 每轮几副写 每轮3副, 副数写 21副)。",
+                        f"\nNot used: {listed} (tables as 7 tables, boards a round as 3 boards a round, "
+                        "boards as 21 boards).")
+    if created.tables:
+        text += "\n\n" + schedule.movement_text(created, req.lang)
+    return ClubReply(text)
 
 
-def _new_session_words(kind: str, words: list[str]) -> tuple[str, int, bool, str]:
-    """The movement, board count (and whether one was given) and name in the words after
-    ``/session new pairs|teams``."""
+# Settings as people type them, read off the words before the name is what is left: "7桌",
+# "7 tables", "每轮3副", "3 boards a round" (before "21副", which they contain).
+_TABLES = re.compile(r"(?<![^\s])(?:(?P<n>[0-9]{1,4})\s*(?:桌|张桌子|tables?)|tables?\s*=\s*(?P<m>[0-9]{1,4}))(?![^\s])",
+                     re.IGNORECASE)
+_PER_ROUND = re.compile(
+    r"(?<![^\s])(?:每轮\s*(?P<a>[0-9]{1,4})\s*副|(?P<b>[0-9]{1,4})\s*副\s*(?:一轮|每轮)"
+    r"|(?P<c>[0-9]{1,4})\s*boards?\s*(?:a|per|each)\s*round|(?P<d>[0-9]{1,4})\s*(?:bpr|boards?/round))(?![^\s])",
+    re.IGNORECASE)
+_BOARDS_WORDS = re.compile(r"(?<![^\s])(?:boards?\s*=\s*(?P<a>[0-9]{1,4})|(?P<b>[0-9]{1,4})\s*(?:副|boards?))(?![^\s])",
+                           re.IGNORECASE)
+# A word with a number, or a setting's word on its own, that none of the forms above read.
+_SETTING_LIKE = re.compile(r"[0-9]|^(?:桌|轮|副|每轮|tables?|rounds?|boards?)$", re.IGNORECASE)
+
+# In a match the teams' names may hold numbers ("2队"): only a count of tables or rounds is set apart.
+_TEAMS_SETTING_LIKE = re.compile(r"^[0-9]+(?:桌|轮|tables?|rounds?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """What the words after ``/session new pairs|teams`` say: the movement, the boards (None when
+    not given), the tables and boards a round (0 when not given), the name, and the words not used."""
+
+    movement: str
+    boards: int | None
+    tables: int
+    per_round: int
+    name: str
+    unused: tuple[str, ...]
+
+
+def _take(pattern: re.Pattern, text: str) -> tuple[int, str]:
+    m = pattern.search(text)
+    if not m:
+        return 0, text
+    value = int(next(g for g in m.groups() if g is not None))
+    return value, text[: m.start()] + " " + text[m.end():]
+
+
+def _new_session_words(kind: str, words: list[str]) -> NewSession:
+    """The movement, boards, tables, boards a round and name in the words after
+    ``/session new pairs|teams``; words that look like a setting but are not read are kept apart."""
     movement = MITCHELL if kind == PAIRS else ""
     if kind == PAIRS and words and to_simplified(words[0]).lower() in _MOVEMENTS:
         movement = _MOVEMENTS[to_simplified(words[0]).lower()]
         words = words[1:]
-    # "8 boards" / "8 副" as two words, the same as "8boards" / "8副".
-    words = re.sub(r"(?<![^\s])([0-9]{1,4})\s+(boards?|副)(?![^\s])", r"\1\2", " ".join(words),
-                   flags=re.IGNORECASE).split()
-    boards, boards_given, name_words = DEFAULT_BOARDS, False, []
-    for token in words:
-        m = _BOARDS_TOKEN.match(token)
-        if m:
-            boards, boards_given = int(m.group("a") or m.group("b")), True
-        else:
-            name_words.append(token)
-    return movement, boards, boards_given, " ".join(name_words)
+    text = " ".join(words)
+    tables = per_round = 0
+    if kind == PAIRS:
+        tables, text = _take(_TABLES, text)
+        per_round, text = _take(_PER_ROUND, text)
+    boards, text = _take(_BOARDS_WORDS, text)
+    name_words, unused = [], []
+    setting = _SETTING_LIKE if kind == PAIRS else _TEAMS_SETTING_LIKE
+    for token in text.split():
+        (unused if setting.search(token) else name_words).append(token)
+    return NewSession(movement, boards or None, tables, per_round, " ".join(name_words), tuple(unused))
 
 
 def _how_to_record(created: Session, req: Request) -> str:
@@ -128,8 +181,8 @@ def _how_to_record(created: Session, req: Request) -> str:
 
 def _session_show(store: ClubStore, req: Request, rest: str) -> ClubReply:
     current = latest_session(store, req)
-    return ClubReply(render.session_text(current, store.results(current.id), req.lang,
-                                         hands=len(store.hands(current.id))))
+    text = render.session_text(current, store.results(current.id), req.lang, hands=len(store.hands(current.id)))
+    return ClubReply(text + ("\n\n" + schedule.movement_text(current, req.lang) if current.tables else ""))
 
 
 def _session_end(store: ClubStore, req: Request, rest: str) -> ClubReply:

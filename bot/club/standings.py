@@ -12,6 +12,7 @@ from bot.base.textnorm import to_halfwidth
 from bot.club import csvio, hands, picture, render
 from bot.club.entry import check_digits, example, example_board, parse_board_number
 from bot.club.model import PAIRS, Result, Session
+from bot.club import schedule
 from bot.club.reports import PairsReport, match_result, pairs_report, teams_boards
 from bot.club.request import ClubReply, Request, latest_session
 from bot.club.store import ClubStore
@@ -28,7 +29,7 @@ def session_report(store: ClubStore, session: Session) -> tuple[list[Result], Pa
     key = (session.id, store.version(session.id))
     if key not in cache:
         results = store.results(session.id)
-        report = pairs_report(results, session.is_mitchell) if session.kind == PAIRS else None
+        report = pairs_report(results, session.is_mitchell, schedule.plays(session)) if session.kind == PAIRS else None
         cache[key] = (results, report)
         while len(cache) > MEMO_SESSIONS:
             cache.popitem(last=False)

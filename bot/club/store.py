@@ -26,7 +26,7 @@ from bot.club.model import Result, Session
 DEFAULT_PATH = "./bridgebot.db"
 BUSY_TIMEOUT_S = 60.0  # a writer waits this long for another's transaction (bursts of imports)
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
-                    "created_at", "movement", "boards_given")
+                    "created_at", "movement", "boards_given", "tables", "per_round")
 _RESULT_COLUMNS = "id, board, ns, ew, room, contract, declarer, score_ns"
 
 # Each entry moves the schema one version up; never edit one that has shipped, add a new one.
@@ -73,6 +73,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "batch INTEGER NOT NULL, kind TEXT NOT NULL, keys TEXT NOT NULL, before TEXT NOT NULL, after TEXT NOT NULL, "
         "changed_by TEXT NOT NULL, changed_at TEXT NOT NULL, undone_by TEXT, undo_seq INTEGER)",
         'CREATE INDEX IF NOT EXISTS "idx_club_changes_session_id" ON "club_changes" ("session_id", "batch")',
+    ),
+    (  # 5: the tables and boards a round a pairs session was started with (its movement's schedule)
+        "ALTER TABLE sessions ADD COLUMN tables INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE sessions ADD COLUMN per_round INTEGER NOT NULL DEFAULT 0",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -317,11 +321,13 @@ class ClubStore:
 
     # Movements, names, hand records and the session version (issue 12)
 
-    def set_session_options(self, session_id: int, movement: str, boards_given: bool) -> Session:
-        """Record a new session's movement (``mitchell``/``howell``, empty for teams) and whether
-        its board count was given (VPs then use the scheduled boards); returns the session."""
-        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ? WHERE id = ?",
-                        (movement, int(boards_given), session_id))
+    def set_session_options(self, session_id: int, movement: str, boards_given: bool, tables: int = 0,
+                            per_round: int = 0) -> Session:
+        """Record a new session's movement (``mitchell``/``howell``, empty for teams), whether its
+        board count was given (VPs then use the scheduled boards), and its tables and boards a
+        round (0 when not given); returns the session."""
+        self.db.execute("UPDATE sessions SET movement = ?, boards_given = ?, tables = ?, per_round = ? WHERE id = ?",
+                        (movement, int(boards_given), tables, per_round, session_id))
         return self._session("id = ?", (session_id,))
 
     def add_results(self, session_id: int, results: list[Result], batch: int, user_id: int | str) -> None:

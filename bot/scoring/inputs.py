@@ -15,6 +15,7 @@ from bot.base.errors import ScoringInputError
 from bot.scoring.notation import IMP_CUE, MAX_CHARS, looks_like_score, parse_board
 from bot.scoring.undertricks import parse_undertricks
 from bot.scoring.pairs import looks_like_pair
+from bot.scoring.passed_out import is_passed_out_message
 from bot.base.textnorm import normalize_query
 
 MAX_SCORES = 100  # one board's traveller; keeps the table under Telegram's 4096 characters
@@ -236,6 +237,8 @@ def reply_kind(text: str) -> str | None:
         return None
     if asks_something_else(normalize_query(text)):
         return None   # a story told with its contract and result, asking a rules question at the end
+    if is_passed_out_message(text):
+        return "score"   # 「pass out」 alone: a passed-out board's score, not Law 30
     if looks_like_pair(text):
         return "imp"   # one board's results at two tables (「3NT+1 对 4♠=」)
     if looks_like_score(text):

@@ -16,6 +16,7 @@ from bot.scoring.notation import ContractResult, parse_result
 from bot.scoring.undertricks import parse_undertricks
 from bot.scoring.inputs import adjusted_request, board_number, imp_numbers, mp_method, mp_scores, reply_kind, vp_request
 from bot.scoring.pairs import compare, looks_like_pair, read_pair
+from bot.scoring.passed_out import is_passed_out_message, passed_out_reply
 from bot.scoring.tables import imp_scale
 from bot.scoring.vp import blitz_margin, victory_points
 from bot.scoring.contracts import ScoreParts, imps, score_parts, undertrick_steps
@@ -80,7 +81,10 @@ def _board_line(info: BoardInfo, lang: str) -> str:
 def score_reply(text: str, lang: str = "zh") -> str:
     """The Law 77 score of a typed result (``4S+1 有局``, ``3NTx-2 N board 7``), with its items.
 
-    When the text does not settle whether declarer is vulnerable, both scores are given."""
+    When the text does not settle whether declarer is vulnerable, both scores are given; a
+    passed-out board (「四家不叫」, "pass out") scores 0 (Law 22A)."""
+    if is_passed_out_message(text):
+        return passed_out_reply(lang)
     result = parse_result(text)
     en = lang == "en"
     lines = []

@@ -81,7 +81,7 @@ def test_a_bug_prints_an_apology_and_the_chat_goes_on(caplog):
 
 
 def test_format_reply_in_a_terminal_makes_the_title_bold():
-    reply = Reply(title="第50条", body="正文", buttons=((Button("全文", "/law 50"),),))
+    reply = Reply(title="第50条", body="正文", buttons=((Button("全文", "/full 50"),),))
     assert format_reply(reply, bold=True) == "\033[1m第50条\033[0m\n正文\n[1] 全文"
 
 

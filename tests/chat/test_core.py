@@ -150,7 +150,7 @@ def test_clause_answer_has_cross_reference_full_text_and_navigation_buttons():
     reply = ask(make_core(), "50D2")
     assert [[(b.label, b.data) for b in row] for row in reply.buttons] == [
         [("→ 第41条A款", "/law 41A")],   # Law 59 is not in the corpus: no button
-        [("全文", "/law 50")],
+        [("全文", "/full 50")],
         [("◀ 上一条", "/prev 50"), ("下一条 ▶", "/next 50")],
     ]
     assert reply.refers_to == "50D2"
@@ -192,8 +192,9 @@ def test_traditional_in_traditional_out(message, title, body_piece):
 
 def test_script_neutral_follow_up_keeps_the_users_script():
     core = make_core()
-    ask(core, "第50條")
+    ask(core, "第50條D款2")
     assert ask(core, "全文").title == "第50條 罰張的處理"
+    assert ask(core, "全文").body == "第50條已全部顯示。"   # already whole: said, not sent again
 
 
 def test_traditional_highlights_and_buttons():

@@ -118,4 +118,22 @@ def test_a_question_about_one_scoring_table_gets_that_table_not_all_of_law_77(co
     reply = core.handle(ChatMessage("小满贯奖分多少", chat_id=10))
     assert reply.title.startswith("第77条") and "小满贯(12墩)     500   750" in reply.text
     assert "有局再加倍" not in reply.text   # the undertrick table is one tap away
-    assert any(button.data == "/law 77" for row in reply.buttons for button in row)
+    assert any(button.data == "/full 77" for row in reply.buttons for button in row)
+
+
+@pytest.mark.parametrize("message, expected", [
+    ("pass out", "Passed out: the board is not played and scores 0 to both sides"),
+    ("passed out?", "Law 22A"),
+    ("all pass", "scores 0 to both sides"),
+    ("四家不叫", "四家不叫: 这副牌不打, 双方都是 0 分"),
+    ("四家不叫多少分", "第22条A款"),
+])
+def test_a_bare_passed_out_board_is_its_score_not_law_30(core, message, expected):
+    text = core.handle(ChatMessage(message, chat_id=3)).text
+    assert expected in text and "30" not in text
+
+
+@pytest.mark.parametrize("message, expected", [("pass out of rotation", "Law 30"), ("越序不叫", "第30条"),
+                                               ("不叫", "定义 · 不叫")])
+def test_a_pass_out_of_rotation_and_the_call_are_still_the_laws(core, message, expected):
+    assert expected in core.handle(ChatMessage(message, chat_id=4)).text

@@ -69,10 +69,10 @@ def test_network_errors_are_logged_in_one_line(caplog):
 
 
 def test_keyboard_keeps_rows_and_callback_data():
-    reply = Reply(body="x", buttons=((Button("→ 第49条", "/law 49"), Button("全文", "/law 50")), (Button("下一条 ▶", "/next 50"),)))
+    reply = Reply(body="x", buttons=((Button("→ 第49条", "/law 49"), Button("全文", "/full 50")), (Button("下一条 ▶", "/next 50"),)))
     markup = keyboard(reply).to_dict()
     assert markup == {"inline_keyboard": [
-        [{"text": "→ 第49条", "callback_data": "/law 49"}, {"text": "全文", "callback_data": "/law 50"}],
+        [{"text": "→ 第49条", "callback_data": "/law 49"}, {"text": "全文", "callback_data": "/full 50"}],
         [{"text": "下一条 ▶", "callback_data": "/next 50"}],
     ]}
     assert keyboard(Reply(body="x")) is None
@@ -95,7 +95,7 @@ def test_a_reply_too_long_for_one_message_is_split_between_lines():
     from bot.chat.telegram_bot import send_reply
 
     rows = [f"{n:>3}  北南{n}  4S+1  N  450  <{n}>" for n in range(400)]
-    reply = Reply(title="周三 — 成绩", body="\n".join(rows), buttons=((Button("全文", "/law 50"),),),
+    reply = Reply(title="周三 — 成绩", body="\n".join(rows), buttons=((Button("全文", "/full 50"),),),
                   document=("s.csv", b"x"))
     bot = RecordingBot()
     asyncio.run(send_reply(bot, 7, reply))

@@ -249,6 +249,8 @@ def test_a_database_from_before_movements_gains_them_and_keeps_its_sessions(tmp_
             conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE sessions DROP COLUMN movement")
         conn.execute("ALTER TABLE sessions DROP COLUMN boards_given")
+        conn.execute("ALTER TABLE sessions DROP COLUMN tables")
+        conn.execute("ALTER TABLE sessions DROP COLUMN per_round")
         conn.execute("DELETE FROM schema_version WHERE version >= 3")
     chat = Chat(ClubStore(path))
     # No movement recorded: the session keeps its one field and ranking, as it was scored then.

@@ -303,6 +303,18 @@ class BotUnderTest:
                          "file_size": len(data)}}}
         await self.application.process_update(Update.de_json(raw, self.application.bot))
 
+    async def add_to_group(self, user: User, status: str = "member") -> None:
+        """``user`` adds the bot to their group: the ``my_chat_member`` update the Bot API sends
+        (the emulator has none, so it goes straight to the Application, like :meth:`upload`)."""
+        from telegram import Update
+
+        bot = {"id": BOT_ID, "is_bot": True, "first_name": "Bot", "username": BOT_USERNAME}
+        raw = {"update_id": 2 * 10**6 + len(self.request.calls), "my_chat_member": {
+            "chat": user.chat(), "from": user.sender(), "date": int(time.time()),
+            "old_chat_member": {"user": bot, "status": "left"},
+            "new_chat_member": {"user": bot, "status": status, **(dict.fromkeys(_ADMIN_RIGHTS, False) if status == "administrator" else {})}}}
+        await self.application.process_update(Update.de_json(raw, self.application.bot))
+
     def calls(self, method: str) -> list[Call]:
         """The recorded calls of one Bot API method."""
         return [c for c in self.request.calls if c.method == method]

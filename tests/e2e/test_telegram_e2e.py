@@ -41,7 +41,7 @@ def test_law_reference_shows_the_clause_with_buttons(e2e):
         assert "参阅第59条" in reply["text"]
         buttons = [[(b["text"], b["callback_data"]) for b in row] for row in reply["reply_markup"]["inline_keyboard"]]
         assert buttons[0] == [("→ 第49条", "/law 49"), ("→ 第51条", "/law 51")]  # 59 is not in the corpus
-        assert buttons[1:] == [[("全文", "/law 50")], [("◀ 上一条", "/prev 50"), ("下一条 ▶", "/next 50")]]
+        assert buttons[1:] == [[("全文", "/full 50")], [("◀ 上一条", "/prev 50"), ("下一条 ▶", "/next 50")]]
 
     e2e(scenario)
 

@@ -41,7 +41,10 @@ def hit_label(hit) -> str:
     """A hit's button label: the term, or the clause and its title (「50D2 罚张的处理」)."""
     if hit.law == 0:
         return f"{hit.term}"
-    return f"{clause_label(hit.clause or str(hit.law))} {hit.title}".strip()
+    # The clause's own title, not its parents' (「同伴间的协议 · 解释者的同伴发觉解释有误」): the full
+    # title is in the text the button answers with.
+    short = (hit.title or "").split(" · ")[-1]
+    return f"{clause_label(hit.clause or str(hit.law))} {short}".strip()
 
 
 def hit_command(hit) -> str:

@@ -16,8 +16,9 @@ from bot.rulebook.model import Law, clause_label, number_ranges, split_clause_id
 def law_reply(services: Services, number: int, clause_id: str | None, page: int, context: ChatContext, lang: str,
               whole: bool = True, words: tuple[str, ...] = ()) -> Reply:
     """Law ``number`` (page ``page``), or clause ``clause_id`` as an excerpt.  ``whole=False``
-    (a search answer about a whole law) shows a long law as its outline — a table law's sections
-    holding the ``words`` the question matched — 全文 one tap away."""
+    (a search answer about a whole law, or a law asked for in a group) shows a long law as its
+    outline — its governing part, a table law's sections holding the ``words`` the question
+    matched — 全文 one tap away (``/full N``, the whole law wherever it is asked)."""
     book = services.rulebook
     law = book.law(number)
     if law is None:
@@ -41,7 +42,7 @@ def law_reply(services: Services, number: int, clause_id: str | None, page: int,
     if page < len(pages):
         buttons.append((button(say("more", lang, page=page + 1, pages=len(pages)), f"/more {target} {page + 1}"),))
     if not complete:
-        buttons.append((button(say("full", lang), f"/law {number}"),))
+        buttons.append((button(say("full", lang), f"/full {number}"),))
     buttons.append(nav_buttons(services, number, lang))
     return Reply(
         title=heading if page == 1 else f"{heading} ({page}/{len(pages)})",

@@ -32,7 +32,8 @@ def follow_up(services: Services, kind: str, word: str, context: ChatContext, la
         return note("pick_first" if context.choices else "no_context", lang, word=word)
     if kind in ("next", "prev"):
         return step(services, kind, str(context.law), context, lang)
-    if kind == "more" and context.whole:
+    if kind in ("more", "full") and context.whole and context.clause is None:
+        # 全文 after a law already shown whole: say so rather than send it again.
         reply = note("law_whole", lang, law=context.law)
         return replace(reply, buttons=(nav_buttons(services, context.law, lang),), refers_to=str(context.law))
     return law_reply(services, context.law, None, 1, context, lang, whole=True)

@@ -14,13 +14,26 @@ def note(key: str, lang: str, **values) -> Reply:
     return Reply(body=say(key, lang, **values))
 
 
-def help_reply(lang: str, greeting: bool = False) -> Reply:
-    """The help: what to send, the commands; with ``greeting`` a hello before it."""
+def help_reply(lang: str, greeting: bool = False, group: bool = False, mention: str = "") -> Reply:
+    """The help: what to send, the commands; with ``greeting`` a hello before it; in a ``group``,
+    how to address the bot there first (``mention``: its @name)."""
     body = "\n".join([say("help_intro", lang), say("help_commands", lang), *commands.help_lines(lang),
                       "", say("help_after", lang)])
+    if group:
+        body = group_how(lang, mention) + "\n\n" + body
     if greeting:
         body = say("greeting", lang) + "\n" + body
     return Reply(body=body)
+
+
+def group_how(lang: str, mention: str = "") -> str:
+    """How to ask the bot in a group (mention, reply, commands) and how to start a session there."""
+    return say("group_how", lang, mention=mention or ("@机器人" if lang != "en" else "@bot"))
+
+
+def group_welcome(lang: str, mention: str = "") -> Reply:
+    """The one short message a group gets when the bot is added to it."""
+    return Reply(body=say("greeting", lang) + "\n" + group_how(lang, mention))
 
 
 def about_reply(rulebook, lang: str) -> Reply:

@@ -8,13 +8,19 @@ from bot.chat.reply import CALLBACK_BYTES, Reply
 from bot.chat.texts import say
 from bot.rulebook.model import number_ranges
 
+# A phone shows about eight one-button rows without scrolling: a chapter with more laws is paged.
+LAWS_PER_PAGE = 8
+# No source prints chapter IV's title (002 starts at Law 12 without its heading): the 1997 Laws'
+# "General Laws Governing Irregularities", in Chinese.
+UNTITLED = {"第四章": "违规的一般规定"}
+
 
 def toc_reply(rulebook, args: str, lang: str) -> Reply:
     """The table of contents: chapters as buttons; ``/toc 6`` the laws of the sixth chapter
-    listed, ``/toc 1`` the defined terms."""
+    listed (``/toc 6 2`` its second page of :data:`LAWS_PER_PAGE`), ``/toc 1`` the defined terms."""
     book = rulebook
     chapters = chapter_list(book)
-    args = args.strip()
+    args, _, page_text = args.strip().partition(" ")
     number = ascii_number(args, 0, 10 ** 12)  # never int() of 「²」, which isdigit() lets through
     if number is not None and 1 <= number <= len(chapters):
         name, numbers = chapters[number - 1]
@@ -25,8 +31,19 @@ def toc_reply(rulebook, args: str, lang: str) -> Reply:
             return Reply(title=name, body=say("toc_definitions", lang, n=len(terms)),
                          buttons=rows(terms) + (back,))
         laws = [book.law(n) for n in numbers if book.law(n) is not None]
-        buttons = tuple((button(f"第{law.number}条 {law.title}", f"/law {law.number}"),) for law in laws)
-        return Reply(title=name, body=say("toc_laws", lang, n=len(laws)), buttons=buttons + (back,))
+        pages = max(1, -(-len(laws) // LAWS_PER_PAGE))
+        page = min(max(ascii_number(page_text.strip(), 0, 10 ** 12) or 1, 1), pages)
+        shown = laws[(page - 1) * LAWS_PER_PAGE: page * LAWS_PER_PAGE]
+        buttons = tuple((button(f"第{law.number}条 {law.title}", f"/law {law.number}"),) for law in shown)
+        turn = []
+        if page > 1:
+            turn.append(button(say("toc_prev", lang), f"/toc {args} {page - 1}"))
+        if page < pages:
+            turn.append(button(say("toc_next", lang), f"/toc {args} {page + 1}"))
+        body = say("toc_laws", lang, n=len(laws))
+        if pages > 1:
+            body += " " + say("toc_page", lang, page=page, pages=pages)
+        return Reply(title=name, body=body, buttons=buttons + ((tuple(turn),) if turn else ()) + (back,))
     buttons = []
     for i, (name, numbers) in enumerate(chapters, 1):
         span = f" (第{number_ranges(numbers)}条)" if numbers else f" ({len(book.definitions)})"
@@ -45,7 +62,8 @@ def chapter_list(book) -> list[tuple[str, list[int]]]:
         numbers = [n for n in chapter.get("laws", ()) if book.law(n) is not None]
         listed.update(numbers)
         if numbers:
-            chapters.append((chapter.get("name", "").strip() or "—", numbers))
+            name = chapter.get("name", "").strip() or "—"
+            chapters.append((f"{name} {UNTITLED[name]}" if name in UNTITLED else name, numbers))
     rest = [n for n in book.numbers if n not in listed]
     if rest:
         chapters.append(("其他", rest))
