@@ -1,6 +1,6 @@
 # Two commands do all set-up: `make run` (the bot; console chat without a token) and `make test`.
 # `run` installs only what the bot needs (numpy included: the search's look-ups use it); `test` adds the
-# test extras (endplay, rank-bm25, hypothesis) and the Node emulator, so a bot-only machine never
+# test extras (endplay, rank-bm25, hypothesis) and the Node emulator (and Chromium, see below), so a bot-only machine never
 # downloads endplay and its matplotlib.
 PYTHON ?= python3
 VENV := .venv
@@ -19,6 +19,16 @@ $(BIN)/.installed-test: $(BIN)/.installed
 	$(PIP) -e '.[test]'
 	touch $@
 
+# The results page is tested in headless Chromium (tests/club/test_club_page_browser.py): Debian's
+# package, and a CJK font so that its screenshots show Chinese; installed here when missing (CI runs
+# `make test` as root on a clean machine), never downloaded by a test.
+CHROMIUM := /usr/bin/chromium
+CJK_FONT := /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+
+$(CHROMIUM) $(CJK_FONT):
+	command -v chromium >/dev/null && [ -f $(CJK_FONT) ] || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei; }
+
 $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 	cd $(E2E) && npm ci --silent --no-audit --no-fund
 	touch $@
@@ -27,7 +37,7 @@ $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 run: $(BIN)/.installed
 	@set -a; if [ -f .env ]; then . ./.env; fi; set +a; exec $(BIN)/bridgebot
 
-test: $(BIN)/.installed-test $(E2E)/node_modules/.installed
+test: $(BIN)/.installed-test $(E2E)/node_modules/.installed $(CHROMIUM) $(CJK_FONT)
 	$(BIN)/python -m pytest -q
 
 build: $(BIN)/.installed

@@ -11,6 +11,9 @@ Run: ``.venv/bin/python bench/club_bench.py`` (or ``make bench``).
 - **import**: a 2 000-row CSV (the most the club takes) into a session that already holds the
   1 800 results.  This: ``/import`` (clash checks per board, one batched insert).  Baseline: the
   same rows checked against every result of the session and inserted one statement at a time.
+- **page and picture** (issue 30): the HTML results page of that session with a hand record on
+  every board (target < 1 s) and the standings PNG (target < 0.5 s).  Baseline: the text replies
+  of the same content — ``/standings`` and all 36 ``/traveller`` texts — from the same report.
 """
 
 from __future__ import annotations
@@ -54,6 +57,46 @@ def _naive_standings(results) -> list:
     return sorted((1 + sum(1 for q in share if q[0] == p[0] and share[q] > share[p]), p) for p in share)
 
 
+def _deals(count: int) -> dict[int, str]:
+    """``count`` random deals (seeded: every run the same), as normalised PBN from North."""
+    import random
+
+    rng = random.Random(30)
+    deals = {}
+    for board in range(1, count + 1):
+        cards = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+        rng.shuffle(cards)
+        hands = [cards[i * 13:(i + 1) * 13] for i in range(4)]
+        deals[board] = "N:" + " ".join(".".join("".join(c[1] for c in h if c[0] == s) for s in "SHDC") for h in hands)
+    return deals
+
+
+def page_and_picture(session, results, names: dict) -> list[tuple[str, float, float]]:
+    """(task, this ms, baseline ms) for the results page and the standings picture."""
+    from bot.club import hands, html_page, picture, render
+    from bot.club.reports import pairs_report
+
+    from bot.club.hands import normalize_deal
+
+    deals = {b: normalize_deal(d) for b, d in _deals(BOARDS).items()}
+    analysis = hands.analyse(deals)
+    records = {b: (deals[b], analysis.get(b, "")) for b in deals}
+    report = pairs_report(results, mitchell=True)
+
+    def texts():
+        render.pairs_standings_text(session, report.standings, "en", names)
+        for board, traveller in report.travellers.items():
+            render.pairs_traveller_text(traveller, "en", names, hands.board_hand_text(records[board], "en"))
+
+    page = _best(lambda: html_page.results_page(session, results, "en", names, records, report).encode())
+    fresh = _best(lambda: html_page.results_page(session, results, "en", names, records).encode())
+    text = _best(texts)
+    png = _best(lambda: picture.standings_picture(session, results, report, "en", names))
+    png_text = _best(lambda: render.pairs_standings_text(session, report.standings, "en", names))
+    return [("HTML page, 36 boards with hands", page, text), ("HTML page, report computed too", fresh, text),
+            ("standings PNG", png, png_text)]
+
+
 def _best(fn, repeat: int = REPEAT) -> float:
     """Best wall time of ``repeat`` runs, in milliseconds."""
     times = []
@@ -87,6 +130,7 @@ def main() -> None:
         assert reply.text.startswith("Imported 1800"), reply.text
         session = store.open_session("bench")
         results = store.results(session.id)
+        first = session
 
         ours = _best(lambda: pairs_report(results, mitchell=True))
         naive = _best(lambda: _naive_standings(results))
@@ -133,6 +177,9 @@ def main() -> None:
                     store.add_result(session.id, r, 2, "bench")
 
         import_ms, naive_import_ms = _best(import_ours), _best(import_naive)
+        for pair in range(1, TABLES + 1, 7):  # some pairs named, as a club would
+            store.set_name(first.id, "NS", str(pair), f"张{pair} 李{pair}")
+        rendered = page_and_picture(first, results, store.names(first.id))
         store.close()
 
     # The case that froze the bot (issue 13): one board played 2 000 times.
@@ -151,6 +198,11 @@ def main() -> None:
     print(f"{'/standings again, memoised':<44}{warm_ms:>9.1f}")
     print(f"{'import of the 1 800-result session (CSV)':<44}{load * 1000:>9.1f}")
     print("ratio: naive / this (above 1: this is faster); target: every row under 1 000 ms")
+    print(f"{'task (issue 30)':<44}{'this ms':>9}{'text ms':>10}{'ratio':>8}")
+    for task, ms, text_ms in rendered:
+        print(f"{task:<44}{ms:>9.1f}{text_ms:>10.1f}{ms / text_ms:>8.1f}")
+    print("ratio: this / the text replies of the same content (the price of the drawing); "
+          "targets: page < 1 000 ms, PNG < 500 ms")
 
 
 if __name__ == "__main__":

@@ -148,6 +148,70 @@ def main() -> None:
           f"max {blocking['max_ms']:.0f} ms; workers median {workers['median_ms']:.1f} ms, "
           f"max {workers['max_ms']:.1f} ms (median {blocking['median_ms'] / max(workers['median_ms'], 0.001):.0f}× shorter)")
 
+    hands_beside_results(core)
+
+
+async def results_during_hands(core, chat: str, other: str, attachment: bytes) -> tuple[list[float], float]:
+    """Send ``/hands`` in ``chat`` through the chat workers' club pool (as the Telegram shell does) and
+    a ``/r`` from the group ``other`` every ``GAP_S`` while it runs; returns the results' latencies
+    (seconds, from arrival to answer) and how long ``/hands`` took."""
+    from bot.chat.core import ChatMessage
+    from bot.chat.workers import ChatWorkers
+
+    workers = ChatWorkers()
+    upload = ChatMessage("/hands", chat_id=chat, user_id=1, attachment=attachment)
+    t0 = time.perf_counter()
+    took: list[float] = []
+
+    async def hands_job():
+        await workers.run(core.handle, upload, club=True)
+        took.append(time.perf_counter() - t0)
+
+    async def result(board: int, arrived: float) -> float:
+        reply = await workers.run(core.handle, ChatMessage(f"/r {board} 1-2 4S= N", chat_id=other, user_id=2),
+                                  club=True)
+        assert "4" in reply.text, reply.text
+        return time.perf_counter() - arrived
+
+    job = workers.submit(chat, hands_job)
+    latencies = []
+    board = 0
+    while not job.done():
+        board += 1
+        arrived = t0 + GAP_S * board
+        await asyncio.sleep(max(0.0, arrived - time.perf_counter()))
+        if job.done():
+            break
+        latencies.append(await workers.submit(other, lambda b=(board - 1) % 8 + 1, a=arrived: result(b, a)))
+    await job
+    workers.close()
+    return latencies, took[0]
+
+
+def hands_beside_results(core) -> None:
+    """Another group's ``/r`` latency during ``/hands`` of 40 and 128 deals: the analysis inside the
+    store's transaction (the previous release, by taking away the step that runs before it) and
+    before it (now), one after the other in this run."""
+    from unittest import mock
+
+    from bot.chat.core import ChatMessage
+    from bot.club.commands import PREPARE
+
+    core.handle(ChatMessage("/session new pairs howell 成绩 8副", chat_id="bench-results", user_id=2))
+    for boards in (40, 128):
+        chat = f"bench-hands-{boards}"
+        core.handle(ChatMessage(f"/session new pairs 牌例 {boards}副", chat_id=chat, user_id=1))
+        figures = {}
+        for name in ("in the transaction", "before it"):
+            with mock.patch.dict(PREPARE, clear=name == "in the transaction"):
+                latencies, took = asyncio.run(results_during_hands(core, chat, "bench-results", deals_file(boards)))
+            figures[name] = (statistics.median(latencies) * 1000, max(latencies) * 1000, took, len(latencies))
+        (old_med, old_max, old_took, old_n), (new_med, new_max, new_took, new_n) = figures.values()
+        print(f"another group's /r during /hands of {boards} deals: analysis in the transaction median "
+              f"{old_med:.0f} ms, max {old_max:.0f} ms ({old_n} results, /hands {old_took:.1f} s); before it median "
+              f"{new_med:.1f} ms, max {new_max:.1f} ms ({new_n} results, /hands {new_took:.1f} s); max "
+              f"{old_max / max(new_max, 0.001):.0f}× shorter")
+
 
 if __name__ == "__main__":
     main()

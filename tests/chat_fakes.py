@@ -86,6 +86,7 @@ class SearchResult:
     reference: object = None
     ambiguous: object = None
     absent: list | None = None
+    likely: bool = False
 
 
 @dataclass
@@ -175,7 +176,10 @@ class FakeSearcher:
                 found = [w for w in words if w in c.text]
                 if found:
                     hits.append(Hit(law.number, c.id, "", c.title, 1.0, c.text[:30], found))
-        return SearchResult(question, question, hits[:k], confident=len(hits) > 0 and "?" not in question)
+        # (「…大概…」: the fake's way of saying "not sure, but likely")
+        unsure = "?" in question or "大概" in question
+        return SearchResult(question, question, hits[:k], confident=len(hits) > 0 and not unsure,
+                            likely=len(hits) > 0 and "大概" in question)
 
 
 class LegacySearcher(FakeSearcher):

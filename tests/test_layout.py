@@ -137,3 +137,17 @@ def test_train_ranker_reads_exactly_the_sets_marked_train():
 
     train = {name for name, (_, role) in _set_table().items() if role == "train"}
     assert {Path(p).name for p in DEFAULT_TRAINING_SETS if p.startswith("bench/")} == train
+
+
+MAX_MODULE_LINES = 500
+MAX_CLASS_LINES = 300
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_over_500_lines_nor_a_class_over_300(module):
+    source = MODULES[module].read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= MAX_MODULE_LINES, f"{module}: split it along its seams"
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            lines = node.end_lineno - node.lineno + 1
+            assert lines <= MAX_CLASS_LINES, f"{module}.{node.name} is {lines} lines"

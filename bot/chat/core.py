@@ -29,7 +29,7 @@ from bot.chat.answers.search import search_answer
 from bot.chat.answers.toc import toc_reply
 from bot.chat.context import ChatContext, ContextStore
 from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, small_talk, with_actor
-from bot.chat.guard import clean_text
+from bot.chat.guard import ascii_number, clean_text
 from bot.chat.language import CJK, ENGLISH_WORD, detect_lang, localise
 # (CALLBACK_BYTES, Button and paginate are re-exported: code and tests import them from here)
 from bot.chat.reply import CALLBACK_BYTES, Button, ChatMessage, InlineItem, Reply, in_group, paginate  # noqa: F401
@@ -247,7 +247,7 @@ class Core:
             return club_reply(self.services, command.name, args, message, lang)
         if area == "as":
             actor, _, number = args.partition(" ")
-            return self._ask_as(actor, int(number) if number.isdigit() else None, context, lang)
+            return self._ask_as(actor, ascii_number(number, 0, 10 ** 12), context, lang)
         # follow-ups: /more, /next, /prev, /full
         if command.name == "full":
             if args:

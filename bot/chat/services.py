@@ -55,13 +55,14 @@ class Services:
         return self.ask is not None and _takes_actor(self.ask)
 
     @classmethod
-    def default(cls) -> Services:
-        """The real modules: rulebook, renderer, reference parser, searcher, scorer, club sessions."""
+    def for_search(cls, searcher=None) -> Services:
+        """The rulebook, its renderer, the reference parser and the search (``searcher``, else one opened
+        here): what answering a question needs (``bridgebot ask --json`` reports what the chat would show)."""
         from bot.rulebook import render
         from bot.rulebook.model import load
 
         services = cls(
-            rulebook=load(),
+            rulebook=searcher.rulebook if searcher is not None else load(),
             law_text=render.law_text,
             law_blocks=render.law_blocks,
             definition_text=render.definition_text,
@@ -72,16 +73,35 @@ class Services:
             services.parse_reference = parse_reference
         except ImportError:
             log.warning("bot.rulebook.refs is not available: law references are answered by search")
-        searcher = None
         try:
             from bot.search.query import definition_subject
             from bot.search.searcher import Searcher
 
-            searcher = Searcher.open()
+            searcher = searcher if searcher is not None else Searcher.open()
             services.ask = searcher.ask
             services.definition_subject = definition_subject
         except ImportError:
+            searcher = None
             log.warning("bot.search.searcher is not available: questions cannot be answered")
+        # (the searcher holds the missing laws already, read from its index; parsing missing_laws.yaml's 3 500
+        # phrases again only for the titles took ~0.25 s of every start)
+        if searcher is not None:
+            topics = searcher.absent_laws.values()
+        else:
+            from bot.search.missing import load_topics
+
+            topics = load_topics()
+        titles = {topic.law: (topic.title, topic.title_en) for topic in topics}
+        services.missing_title = titles.get
+        if searcher is not None:
+            # The same search answers and says which missing law a question is about (SearchResult.absent).
+            services.missing_notes = lambda question, lang: [law.note(lang) for law in searcher.ask(question).absent]
+        return services
+
+    @classmethod
+    def default(cls) -> Services:
+        """The real modules: rulebook, renderer, reference parser, searcher, scorer, club sessions."""
+        services = cls.for_search()
         try:
             from bot.scoring import replies as score_replies
             from bot.scoring.notation import looks_like_score
@@ -101,19 +121,6 @@ class Services:
             }
         except ImportError:
             log.warning("bot.scoring.replies is not available: scoring is off")
-        # (the searcher holds the missing laws already, read from its index; parsing missing_laws.yaml's 3 500
-        # phrases again only for the titles took ~0.25 s of every start)
-        if searcher is not None:
-            topics = searcher.absent_laws.values()
-        else:
-            from bot.search.missing import load_topics
-
-            topics = load_topics()
-        titles = {topic.law: (topic.title, topic.title_en) for topic in topics}
-        services.missing_title = titles.get
-        if searcher is not None:
-            # The same search answers and says which missing law a question is about (SearchResult.absent).
-            services.missing_notes = lambda question, lang: [law.note(lang) for law in searcher.ask(question).absent]
         try:
             from bot.club import handle_command
 

@@ -27,7 +27,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -59,8 +59,9 @@ COMMANDS = sorted(commands.NAMES)
 CLUB_COMMANDS = commands.CLUB_COMMANDS
 # Club commands that record or take back results: never dropped by the flood guard.
 RESULT_COMMANDS = frozenset({"r", "undo", "redo", "import"})
-# Club commands where an administrator may do more than a member (end, delete, undo anyone's).
-MANAGER_COMMANDS = frozenset({"session", "undo", "redo"})
+# Club commands where an administrator may do more than a member (end, delete, undo anyone's, replace
+# another member's result, name or hand records); the answer is cached a minute per member.
+MANAGER_COMMANDS = frozenset({"session", "undo", "redo", "r", "pair", "team", "hands"})
 
 
 class AddressedToBot(filters.MessageFilter):
@@ -358,8 +359,9 @@ def keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
 
 async def send_reply(bot, chat_id: int, reply: Reply, reply_to: int | None = None) -> None:
     """Send ``reply`` to ``chat_id``: HTML text (in several messages if it is too long for one)
-    with its buttons under the last, then its document if any; the first message answers
-    message ``reply_to`` when given (sent anyway if that message is gone)."""
+    with its buttons under the last, then its document if any — a PNG as a photo, so the chat shows
+    the picture itself; the first message answers message ``reply_to`` when given (sent anyway if
+    that message is gone)."""
     messages = reply_messages(reply)
     for i, text in enumerate(messages, 1):
         options = {"reply_markup": keyboard(reply) if i == len(messages) else None}
@@ -368,6 +370,12 @@ async def send_reply(bot, chat_id: int, reply: Reply, reply_to: int | None = Non
         await bot.send_message(chat_id, text, **options)
     if reply.document is not None:
         filename, data = reply.document
+        if filename.endswith(".png"):
+            try:
+                await bot.send_photo(chat_id, photo=data, filename=filename)
+                return
+            except BadRequest as err:  # beyond a photo's limits (10 MB, sides): send the file itself
+                log.warning("picture %s sent as a file: %s", filename, err)
         await bot.send_document(chat_id, document=data, filename=filename)
 
 

@@ -139,6 +139,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Nothing in the Laws matches \"{query}\". Try other words (Chinese works best, e.g. 罚张) or a law reference like 50D2.",
     ),
     "not_confident": ("没有找到很确定的答案,最接近的是:", "No exact match; the closest is:"),
+    "likely": ("最可能相关:", "Most likely:"),
     "related_present": ("本语料中相关的条文:", "Related laws in this corpus:"),
     "thanks": ("不客气。还有规则问题随时问,例如「罚张怎么处理」或 50D2。",
                "You're welcome. Ask again any time, e.g. \"what happens to a penalty card\" or 50D2."),

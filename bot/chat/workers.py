@@ -22,7 +22,8 @@ T = TypeVar("T")
 class ChatWorkers:
     """Per-chat ordered jobs on the event loop, blocking work in threads."""
 
-    def __init__(self, club_threads: int = 2):
+    # Four: two groups' /hands (solving in turn, outside the store's lock) still leave threads for the rest.
+    def __init__(self, club_threads: int = 4):
         self._questions = ThreadPoolExecutor(max_workers=1, thread_name_prefix="answers")
         self._club = ThreadPoolExecutor(max_workers=club_threads, thread_name_prefix="club")
         self._tails: dict[Hashable, asyncio.Future] = {}

@@ -40,9 +40,10 @@ def ask(as_json: bool, k: int, question: tuple[str, ...]) -> None:
     check_length(text, ASK_EXAMPLE)
     if not 1 <= k <= MAX_K:
         fail(f"-k must be between 1 and {MAX_K}, e.g. -k 3" if english else f"-k 应在 1 到 {MAX_K} 之间, 例如: -k 3")
-    result = _open_searcher().ask(text, k=k)
+    searcher = _open_searcher()
+    result = searcher.ask(text, k=k)
     if as_json:
-        emit_json(result.to_json())
+        emit_json({**result.to_json(), "shown": _shown(searcher, result, text)})
         return
     if result.reference and not result.hits:
         fail(f"Law {result.reference.law} is not in this corpus." if english
@@ -50,6 +51,14 @@ def ask(as_json: bool, k: int, question: tuple[str, ...]) -> None:
     if result.reference_error and not result.confident:
         fail(result.reference_error.message("en" if english else "zh"))
     click.echo(_render(result, english))
+
+
+def _shown(searcher, result, text: str) -> str:
+    """What the chat shows for ``result`` (answer, likely, choices, clarify, absent, none): the chat's own decision."""
+    from bot.chat.answers.search import shown
+    from bot.chat.services import Services
+
+    return shown(Services.for_search(searcher), result, text)
 
 
 def _render(result, english: bool) -> str:
@@ -63,7 +72,9 @@ def _render(result, english: bool) -> str:
         for option in a.options:
             label = option.label_en if english else option.label_zh
             lines.append(f"  {label}: {clause_label(option.hit.clause or str(option.hit.law))} {option.hit.title}")
-    if not result.confident:
+    if result.likely:
+        lines.append("Most likely:" if english else "最可能相关:")
+    elif not result.confident:
         lines.append("No good match found. The nearest articles:" if english else "没有找到很好的匹配。最接近的条文:")
     for hit in result.hits:
         if hit.law == 0:
@@ -123,6 +134,8 @@ def _fig(value: float | None, width: int = 5) -> str:
     return "n/a".rjust(width) if value is None else f"{value:.3f}".rjust(width)
 
 
+# questions as real players tell them, for the likely threshold (bench/sets/README.md: real_dev)
+DEFAULT_CALIBRATION_SET = "bench/sets/real_dev.jsonl"
 # the sets the committed model was fitted on (bench/sets/README.md: role "train")
 DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/sets/own_questions.jsonl",
                          *(f"bench/sets/heldout_{letter}.jsonl" for letter in "abcdefgh"))
@@ -189,7 +202,42 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     if not dry_run:
         target = Path(out) if out else WEIGHTS_PATH
         target.write_text(json.dumps(model.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        click.echo(f"wrote {target}")
+        click.echo(f"wrote {target}; the likely threshold is reset: run bridgebot calibrate-likely next")
+
+
+@click.command(name="calibrate-likely")
+@click.option("--aim", default=0.85, show_default=True, help="How often a likely quote must be right (0.5–0.99).")
+@click.option("--dry-run", is_flag=True, help="Print the threshold, but do not write it into the model.")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def calibrate_likely(aim: float, dry_run: bool, files: tuple[str, ...]) -> None:
+    """Set the probability from which an unsure answer is quoted as the likely clause, on question FILES as
+    real players tell them (default: bench/sets/real_dev.jsonl), and write it into bot/search/ranker.json."""
+    import json
+    from pathlib import Path
+
+    from bot.search.calibration import likely_threshold, precision_at, quote_candidates
+    from bot.search.evaluation import EvalFileError, read_questions
+    from bot.search.ranker import WEIGHTS_PATH
+
+    if not 0.5 <= aim <= 0.99:
+        fail("--aim must be between 0.5 and 0.99, e.g. --aim 0.85")
+    paths = files or (DEFAULT_CALIBRATION_SET,)
+    rows = []
+    for path in paths:
+        try:
+            rows += read_questions(path)
+        except EvalFileError as err:
+            fail(str(err))
+    pairs = quote_candidates(_open_searcher().ask, rows)
+    threshold = likely_threshold(pairs, aim)
+    n, precision = precision_at(pairs, threshold)
+    click.echo(f"{len(rows)} questions, {len(pairs)} unsure answers that could be quoted; likely from p ≥ "
+               f"{threshold:.4f}: {n} quoted, right {precision if precision is not None else 'n/a'}")
+    if not dry_run:
+        model = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
+        model["confidence"]["likely"] = round(threshold, 4)
+        WEIGHTS_PATH.write_text(json.dumps(model, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        click.echo(f"wrote {Path(WEIGHTS_PATH)}")
 
 
 @click.command()
@@ -201,4 +249,4 @@ def build() -> None:
     click.echo(f"search index ready: {docs} documents, {words} words")
 
 
-COMMANDS: list = [ask, eval_command, build, train_ranker]
+COMMANDS: list = [ask, eval_command, build, train_ranker, calibrate_likely]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.club.commands import HANDLERS, ClubReply, Request
+from bot.club.commands import HANDLERS, PREPARE, ClubReply, Request
 from bot.base.errors import ClubInputError
 from bot.club.store import ClubStore, default_store
 
@@ -29,7 +29,8 @@ def handle_command(command: str, args: str, chat_id: int | str, user_id: int | s
     ``store`` defaults to the process's store on ``$BRIDGEBOT_DB`` (``./bridgebot.db``).
     Each command is one transaction: a mistake leaves everything recorded as it was."""
     lang = "en" if lang == "en" else "zh"
-    handler = HANDLERS.get((command or "").lower().lstrip("/"))
+    name = (command or "").lower().lstrip("/")
+    handler = HANDLERS.get(name)
     if handler is None:
         listed = " ".join(f"/{name}" for name in COMMANDS)
         return ClubReply(f"Club commands: {listed}" if lang == "en" else f"比赛命令: {listed}")
@@ -43,6 +44,8 @@ def handle_command(command: str, args: str, chat_id: int | str, user_id: int | s
                       lang=lang, attachment=attachment)
     try:
         store = store if store is not None else default_store()
+        if name in PREPARE:
+            request = PREPARE[name](store, request)  # the slow part, while other chats' commands go on
         with store.transaction():
             return handler(store, request)
     except ClubInputError as err:

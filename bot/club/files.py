@@ -1,34 +1,43 @@
-"""The session's files: ``/export`` (CSV or PBN), ``/import`` (CSV results), ``/hands`` (PBN hand records)."""
+"""The session's files: ``/export`` (CSV, PBN, the HTML results page or the standings picture),
+``/import`` (CSV results), ``/hands`` (PBN hand records)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from bot.base.errors import ClubInputError
-from bot.club import csvio, hands, pbn
+from bot.club import csvio, hands, history, html_page, pbn
 from bot.club.entry import example
 from bot.club.model import Result, Session
 from bot.club.recording import check_clash
-from bot.club.request import ClubReply, Request, latest_session, open_session
-from bot.club.standings import session_report
+from bot.club.request import ClubReply, Request, check_owner, latest_session, open_session
+from bot.club.standings import session_report, standings_picture
 from bot.club.store import ClubStore
 
 
 def export(store: ClubStore, req: Request) -> ClubReply:
-    """``/export`` sends the session as CSV; ``/export pbn`` as PBN 2.1 with a ScoreTable per board."""
+    """``/export`` sends the session as CSV; ``/export pbn`` as PBN 2.1 with a ScoreTable per board;
+    ``/export html`` as one self-contained results page; ``/export png`` the standings as a picture."""
     current = latest_session(store, req)
-    results = session_report(store, current)[0]
+    results, report = session_report(store, current)
     if not results:
         raise ClubInputError(f"“{current.name}” 还没有成绩可以导出。记录成绩: {example(current)}",
                              f"“{current.name}” has no results to export. To record one: {example(current)}")
     fmt = req.args.strip().lower()
-    if fmt not in ("", "csv", "pbn"):
-        raise ClubInputError("导出格式只有 csv 和 pbn。例如 /export 或 /export pbn",
-                             "The export formats are csv and pbn; e.g. /export or /export pbn")
+    if fmt not in ("", "csv", "pbn", "html", "png"):
+        raise ClubInputError("导出格式有 csv、pbn、html (成绩网页) 和 png (成绩排名图片)。例如 /export 或 /export html",
+                             "The export formats are csv, pbn, html (a results page) and png (the standings as a "
+                             "picture); e.g. /export or /export html")
     stem = csvio.file_stem(current)
     names = store.names(current.id)
     if fmt == "pbn":
         document = (f"{stem}.pbn", pbn.export_pbn(current, results, names, store.hands(current.id)))
+    elif fmt == "html":
+        page = html_page.results_page(current, results, req.lang, names, store.hands(current.id), report)
+        document = (f"{stem}.html", page.encode("utf-8"))
+    elif fmt == "png":
+        document = standings_picture(store, current, req.lang)
     else:
         document = (f"{stem}.csv", csvio.export_csv(current, results, names))
     return ClubReply(req.say(f"“{current.name}” 的 {len(results)} 个成绩: {document[0]}",
@@ -88,8 +97,17 @@ def hand_records(store: ClubStore, req: Request) -> ClubReply:
                              "Send the dealing program's PBN file with /hands as its caption (console: "
                              "/hands FILE).")
     deals, beyond = pbn.read_deals(req.attachment, current)
-    analysis = hands.analyse(deals)
-    store.set_hands(current.id, deals, analysis)
+    known = req.analysed or {}
+    # Normally every deal was analysed by prepare_hands; only a session changed in between is analysed here.
+    analysis = hands.analyse({b: d for b, d in deals.items() if d not in known})
+    analysis.update({b: known[d] for b, d in deals.items() if d in known})
+    owners = store.hands_set_by(current.id)
+    others = sorted({owners[b] for b in deals if b in owners} - {req.user_id})
+    if others:
+        check_owner(others[0], current, req, "本场已有的牌例", "The session's hand records")
+    taken = history.before(store, "hands", current.id, [(b,) for b in sorted(deals)])
+    store.set_hands(current.id, deals, analysis, req.user_id)
+    history.record(store, "hands", current.id, taken, req.user_id)
     listed = ", ".join(map(str, sorted(deals)))
     text = req.say(f"已导入 {len(deals)} 副牌例 (牌号 {listed})。/traveller {min(deals)} 可以看牌和结果。",
                    f"Imported {len(deals)} hand record(s) (boards {listed}). /traveller {min(deals)} shows the hand "
@@ -101,3 +119,21 @@ def hand_records(store: ClubStore, req: Request) -> ClubReply:
         text += req.say(f"\n双明手分析 (可做定约和最优定约) 需要另外安装: {hands.INSTALL_HINT}",
                         f"\nFor the double-dummy analysis (makeable contracts, par) install: {hands.INSTALL_HINT}")
     return ClubReply(text)
+
+
+def prepare_hands(store: ClubStore, req: Request) -> Request:
+    """Before ``/hands``'s transaction: read the attached deals and analyse them double dummy, so
+    the seconds of solving hold no lock that another chat's command waits for.  Returns ``req``
+    carrying the analysis; anything wrong is left for :func:`hand_records` to say."""
+    if not req.attachment:
+        return req
+    with store.transaction():
+        current = store.open_session(req.chat_id)
+    if current is None:
+        return req
+    try:
+        deals, _ = pbn.read_deals(req.attachment, current)
+    except ClubInputError:
+        return req
+    analysis = hands.analyse(deals)
+    return replace(req, analysed={deals[board]: text for board, text in analysis.items()})

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import threading
 
 from bot.base.errors import ClubInputError
 
@@ -81,6 +82,9 @@ def hand_text(deal: str, lang: str) -> str:
 
 
 DDS_TABLES_PER_CALL = 40
+# DDS keeps its working memory per solver thread, not per caller: two chats' analyses take turns here
+# (outside the store's lock, so nobody else waits for them).
+_SOLVER = threading.Lock()
 
 
 def analyse(deals: dict[int, str]) -> dict[int, str]:
@@ -97,8 +101,9 @@ def analyse(deals: dict[int, str]) -> dict[int, str]:
     boards = sorted(deals)
     # DDS solves at most DDS_TABLES_PER_CALL deals of all five strains in one call ("Too many DD tables
     # requested" beyond it), while a session holds up to 128 boards
-    tables = [table for start in range(0, len(boards), DDS_TABLES_PER_CALL)
-              for table in calc_all_tables([Deal(deals[b]) for b in boards[start:start + DDS_TABLES_PER_CALL]])]
+    with _SOLVER:
+        tables = [table for start in range(0, len(boards), DDS_TABLES_PER_CALL)
+                  for table in calc_all_tables([Deal(deals[b]) for b in boards[start:start + DDS_TABLES_PER_CALL]])]
     for board, table in zip(boards, tables):
         rows = table.to_list()  # by strain ♠ ♥ ♦ ♣ NT, then seat N E S W
         order = (4, 0, 1, 2, 3)  # → NT ♠ ♥ ♦ ♣

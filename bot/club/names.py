@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from bot.base.errors import ClubInputError
+from bot.club import history
 from bot.base.textnorm import to_halfwidth, to_simplified
 from bot.club.entry import check_digits
 from bot.club.model import PAIRS, TEAMS, Session
-from bot.club.request import ClubReply, Request, open_session
+from bot.club.request import ClubReply, Request, check_owner, open_session
 from bot.club.store import ClubStore
 
 MAX_PAIR_NAME = 40
@@ -24,6 +25,17 @@ def _clean_name(words: list[str], req: Request, usage_zh: str, usage_en: str) ->
                              f"The name is too long or holds control characters (at most {MAX_PAIR_NAME} "
                              f"characters); e.g. {usage_en}")
     return name
+
+
+def _rename(store: ClubStore, current: Session, req: Request, side: str, label: str, name: str,
+            what_zh: str, what_en: str) -> str:
+    """Give ``(side, label)`` the name, as history /undo takes back, if the requester may; returns the old name."""
+    check_owner(store.name_set_by(current.id, side, label), current, req, what_zh, what_en)
+    taken = history.before(store, "names", current.id, [(side, label)])
+    old = store.set_name(current.id, side, label, name, req.user_id)
+    if old != name:
+        history.record(store, "names", current.id, taken, req.user_id)
+    return old
 
 
 def pair(store: ClubStore, req: Request) -> ClubReply:
@@ -48,8 +60,8 @@ def pair(store: ClubStore, req: Request) -> ClubReply:
     if not current.is_mitchell:
         side = ""
     name = _clean_name(words[1:], req, usage_zh, usage_en)
-    old = store.set_name(current.id, side, label, name)
     who = f"{side}{label}"
+    old = _rename(store, current, req, side, label, name, f"第 {who} 对的名字", f"The name of pair {who}")
     was_zh, was_en = (f" (原来是 {old})", f" (was {old})") if old and old != name else ("", "")
     return ClubReply(req.say(f"第 {who} 对: {name}{was_zh}", f"Pair {who}: {name}{was_en}"))
 
@@ -80,5 +92,5 @@ def team(store: ClubStore, req: Request) -> ClubReply:
         raise ClubInputError(f"第一个词是队名 ({current.home} 或 {current.away})。例如 {usage_zh}",
                              f"The first word is a team ({current.home} or {current.away}); e.g. {usage_en}")
     name = _clean_name(words[1:], req, usage_zh, usage_en)
-    store.set_name(current.id, "team", chosen, name)
+    _rename(store, current, req, "team", chosen, name, f"{chosen} 的队员名单", f"The players of {chosen}")
     return ClubReply(req.say(f"{chosen}: {name}", f"{chosen}: {name}"))

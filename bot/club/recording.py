@@ -4,9 +4,10 @@ record or import, bring it back."""
 from __future__ import annotations
 
 from bot.base.errors import ClubInputError
+from bot.club import history
 from bot.club.entry import describe, example, outcome, parse_entry
 from bot.club.model import Result, Session
-from bot.club.request import ClubReply, Request, is_manager, open_session
+from bot.club.request import ClubReply, Request, check_owner, is_manager, open_session
 from bot.club.store import ClubStore
 
 
@@ -50,6 +51,9 @@ def record(store: ClubStore, req: Request) -> ClubReply:
     if old is not None and (old.contract, old.declarer) == (new.contract, new.declarer):
         return ClubReply(req.say(f"这个成绩已经记过了, 没有改动: {describe(old, 'zh')}",
                                  f"Already recorded, nothing changed: {describe(old, 'en')}"))
+    if old is not None:
+        check_owner(store.recorded_by(old.id), current, req, f"第 {old.board} 副这一桌的成绩 ({describe(old, 'zh')})",
+                    f"The result of this table on board {old.board} ({describe(old, 'en')})")
     store.add_result(current.id, new, store.next_batch(current.id), req.user_id, replaces=old)
     count = len(existing) + (0 if old else 1)
     if old is not None:
@@ -65,7 +69,14 @@ def undo(store: ClubStore, req: Request) -> ClubReply:
     it back."""
     current = open_session(store, req)
     manager = is_manager(current, req)
-    removed, restored = store.undo_last(current.id, req.user_id, recorded_by=None if manager else req.user_id)
+    mine = None if manager else req.user_id
+    change = history.latest(store, current.id, mine)
+    if change is not None and change.batch > store.last_batch(current.id, mine):
+        history.undo(store, current.id, change, req.user_id)
+        return ClubReply(req.say(f"已撤销: {history.describe(change, 'zh')}恢复原样。再改回来: /redo",
+                                 f"Taken back: {history.describe(change, 'en')} is as it was. To change it "
+                                 "again: /redo"))
+    removed, restored = store.undo_last(current.id, req.user_id, recorded_by=mine)
     if not removed:
         if manager:
             raise ClubInputError(f"“{current.name}” 还没有成绩可以撤销。记录成绩: {example(current)}",
@@ -88,7 +99,16 @@ def redo(store: ClubStore, req: Request) -> ClubReply:
     """``/redo``: bring back what the caller's last ``/undo`` took back (the session's creator or
     an admin: anyone's last undo), unless the table has a newer result by now."""
     current = open_session(store, req)
-    undone = store.last_undone(current.id, None if is_manager(current, req) else req.user_id)
+    mine = None if is_manager(current, req) else req.user_id
+    change = history.last_undone(store, current.id, mine)
+    if change is not None and change.undo_seq > store.last_undo_seq(current.id, mine):
+        if not history.redo(store, current.id, change):
+            raise ClubInputError(f"{history.describe(change, 'zh')}后来又改过, 没有恢复。要改请直接再发一次命令。",
+                                 f"{history.describe(change, 'en').capitalize()} changed again since; nothing was "
+                                 "brought back. Send the command again to change it.")
+        return ClubReply(req.say(f"已恢复: {history.describe(change, 'zh')}", 
+                                 f"Brought back: {history.describe(change, 'en')}"))
+    undone = store.last_undone(current.id, mine)
     if not undone:
         raise ClubInputError(f"“{current.name}” 里没有可以恢复的撤销。/redo 恢复你上一次 /undo 撤销的成绩。",
                              f"Nothing undone to bring back in “{current.name}”. /redo brings back what your last "

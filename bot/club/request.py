@@ -1,5 +1,6 @@
 """A club command's request and reply, the session it is about, and who may manage that session:
-the person who started it or a group admin (anyone may record results)."""
+the person who started it or a group admin (anyone may record results; what a member entered —
+a result, a name, hand records — only that member or a manager may replace)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class Request:
     user_is_admin: bool
     lang: str
     attachment: bytes | None = None
+    analysed: dict[str, str] | None = None  # deal → double-dummy JSON, worked out before the transaction
 
     def say(self, zh: str, en: str) -> str:
         """The text in the requester's language."""
@@ -76,3 +78,15 @@ def check_manager(session: Session, req: Request, action_zh: str, action_en: str
 def is_manager(session: Session, req: Request) -> bool:
     """True when the requester started ``session`` or is a group admin."""
     return req.user_is_admin or req.user_id == session.creator_id
+
+
+def check_owner(owner: str | None, session: Session, req: Request, what_zh: str, what_en: str) -> None:
+    """Raise unless the requester may replace what ``owner`` entered (None: nobody yet): the member
+    who entered it, the person who started the session, or a group admin."""
+    if owner is None or owner == req.user_id or is_manager(session, req):
+        return
+    raise ClubInputError(f"{what_zh}是别人记录的: 只有记录的人、开这场比赛的人或群管理员可以改。"
+                         "记错了请告诉他们; 你自己记录的可以直接再发一次改。",
+                         f"{what_en} was entered by another member: only that member, the person who started "
+                         "the session or a group admin may change it. Tell one of them; what you entered "
+                         "yourself you change by sending it again.")

@@ -1,5 +1,6 @@
 """``/traveller`` and ``/standings``, and the session's reports they show, computed once per
-version of the session."""
+version of the session.  Each reply has a 「图片」/"Picture" button: ``/traveller 5 png`` and
+``/standings png`` send the same table as a PNG (:mod:`bot.club.picture`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections import OrderedDict
 
 from bot.base.errors import ClubInputError
 from bot.base.textnorm import to_halfwidth
-from bot.club import hands, render
+from bot.club import csvio, hands, picture, render
 from bot.club.entry import check_digits, example, example_board, parse_board_number
 from bot.club.model import PAIRS, Result, Session
 from bot.club import schedule
@@ -17,6 +18,7 @@ from bot.club.request import ClubReply, Request, latest_session
 from bot.club.store import ClubStore
 
 MEMO_SESSIONS = 16
+PICTURE_WORDS = frozenset({"png", "picture", "图片"})
 _memo: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -43,7 +45,8 @@ def traveller(store: ClubStore, req: Request) -> ClubReply:
     if not req.args.strip():
         raise ClubInputError(f"请写出牌号。例如 /traveller {b}", f"Give a board number; e.g. /traveller {b}")
     check_digits(to_halfwidth(req.args), f"/traveller {b}")
-    board = parse_board_number(to_halfwidth(req.args).split()[0], current)
+    words = to_halfwidth(req.args).split()
+    board = parse_board_number(words[0], current)
     record = store.hands(current.id).get(board)
     if record is not None and not record[1]:
         # Hands imported before the `hands` extra was installed: analyse them now, once.
@@ -58,10 +61,27 @@ def traveller(store: ClubStore, req: Request) -> ClubReply:
         text = req.say(f"第 {board} 副还没有成绩。记录成绩: {example(current)}",
                        f"Board {board} has no results yet. To record one: {example(current)}")
         return ClubReply(text + ("\n" + render.board_heading(board, req.lang) + "\n" + hand if hand else ""))
+    if wants_picture(words[1:]):
+        png = picture.board_picture(current, board, results, report, req.lang, store.names(current.id), record)
+        name = f"{csvio.file_stem(current)}-board-{board}.png"
+        return ClubReply(req.say(f"第 {board} 副的成绩 (图片): {name}", f"Board {board} as a picture: {name}"),
+                         (name, png))
+    button = picture_button(req, f"/traveller {board}")
     if current.kind == PAIRS:
         return ClubReply(render.pairs_traveller_text(report.travellers[board], req.lang,
-                                                     store.names(current.id), hand))
-    return ClubReply(render.teams_traveller_text(current, teams_boards(board_results)[0], req.lang, hand))
+                                                     store.names(current.id), hand), buttons=button)
+    return ClubReply(render.teams_traveller_text(current, teams_boards(board_results)[0], req.lang, hand),
+                     buttons=button)
+
+
+def wants_picture(words: list[str]) -> bool:
+    """True when the words after the command ask for the picture (``png``, ``图片``)."""
+    return bool(words) and words[0].lower() in PICTURE_WORDS
+
+
+def picture_button(req: Request, command: str) -> tuple:
+    """The one-button row that sends ``command png``: the same table as a picture."""
+    return (((req.say("图片", "Picture"), f"{command} png"),),)
 
 
 def standings_text(store: ClubStore, current: Session, lang: str) -> str:
@@ -79,7 +99,19 @@ def standings(store: ClubStore, req: Request) -> ClubReply:
     """``/standings``: pairs by matchpoint percentage (a Mitchell ranks NS and EW apart), or the
     teams match in IMPs and VPs."""
     current = latest_session(store, req)
-    if not session_report(store, current)[0]:
+    results, report = session_report(store, current)
+    if not results:
         raise ClubInputError(f"“{current.name}” 还没有成绩。记录成绩: {example(current)}",
                              f"“{current.name}” has no results yet. To record one: {example(current)}")
-    return ClubReply(standings_text(store, current, req.lang))
+    if wants_picture(to_halfwidth(req.args).split()):
+        name, png = standings_picture(store, current, req.lang)
+        return ClubReply(req.say(f"“{current.name}” 的成绩排名 (图片): {name}",
+                                 f"The standings of “{current.name}” as a picture: {name}"), (name, png))
+    return ClubReply(standings_text(store, current, req.lang), buttons=picture_button(req, "/standings"))
+
+
+def standings_picture(store: ClubStore, current: Session, lang: str) -> tuple[str, bytes]:
+    """The standings (or the match) of ``current`` as a PNG file ``(name, bytes)``."""
+    results, report = session_report(store, current)
+    png = picture.standings_picture(current, results, report, lang, store.names(current.id))
+    return f"{csvio.file_stem(current)}-standings.png", png

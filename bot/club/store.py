@@ -66,7 +66,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
           for table in ("results", "club_names", "club_hands")
           for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))),
     ),
-    (  # 4: the tables and boards a round a pairs session was started with (its movement's schedule)
+    (  # 4: who set each name and hand record, and their changes as history /undo takes back
+        "ALTER TABLE club_names ADD COLUMN set_by TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE club_hands ADD COLUMN set_by TEXT NOT NULL DEFAULT ''",
+        "CREATE TABLE IF NOT EXISTS club_changes (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, "
+        "batch INTEGER NOT NULL, kind TEXT NOT NULL, keys TEXT NOT NULL, before TEXT NOT NULL, after TEXT NOT NULL, "
+        "changed_by TEXT NOT NULL, changed_at TEXT NOT NULL, undone_by TEXT, undo_seq INTEGER)",
+        'CREATE INDEX IF NOT EXISTS "idx_club_changes_session_id" ON "club_changes" ("session_id", "batch")',
+    ),
+    (  # 5: the tables and boards a round a pairs session was started with (its movement's schedule)
         "ALTER TABLE sessions ADD COLUMN tables INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE sessions ADD COLUMN per_round INTEGER NOT NULL DEFAULT 0",
     ),
@@ -225,8 +233,38 @@ class ClubStore:
 
     def next_batch(self, session_id: int) -> int:
         """A new batch number: everything one command records shares it, and /undo removes it whole."""
-        row = self.db.execute("SELECT max(batch) FROM results WHERE session_id = ?", (session_id,)).fetchone()
+        row = self.db.execute("SELECT max(b) FROM (SELECT max(batch) AS b FROM results WHERE session_id = ? "
+                              "UNION ALL SELECT max(batch) FROM club_changes WHERE session_id = ?)",
+                              (session_id, session_id)).fetchone()
         return (row[0] or 0) + 1
+
+    def next_undo_seq(self, session_id: int) -> int:
+        """A new undo number, shared by results and changes: /redo brings back the latest."""
+        row = self.db.execute("SELECT max(s) FROM (SELECT max(undo_seq) AS s FROM results WHERE session_id = ? "
+                              "UNION ALL SELECT max(undo_seq) FROM club_changes WHERE session_id = ?)",
+                              (session_id, session_id)).fetchone()
+        return (row[0] or 0) + 1
+
+    def recorded_by(self, result_id: int) -> str:
+        """Who entered the result ``result_id`` (a user id as text)."""
+        row = self.db.execute("SELECT recorded_by FROM results WHERE id = ?", (result_id,)).fetchone()
+        return row[0] if row else ""
+
+    def last_batch(self, session_id: int, recorded_by: int | str | None = None) -> int:
+        """The last batch with current results (of ``recorded_by``'s, when given); 0 when none."""
+        where, params = "session_id = ? AND active = 1", [session_id]
+        if recorded_by is not None:
+            where += " AND recorded_by = ?"
+            params.append(str(recorded_by))
+        return self.db.execute(f"SELECT max(batch) FROM results WHERE {where}", params).fetchone()[0] or 0
+
+    def last_undo_seq(self, session_id: int, undone_by: int | str | None = None) -> int:
+        """The latest undo of results still undone (by ``undone_by``, when given); 0 when none."""
+        where, params = "session_id = ? AND undone_at IS NOT NULL AND active = 0", [session_id]
+        if undone_by is not None:
+            where += " AND undone_by = ?"
+            params.append(str(undone_by))
+        return self.db.execute(f"SELECT max(undo_seq) FROM results WHERE {where}", params).fetchone()[0] or 0
 
     def add_result(self, session_id: int, result: Result, batch: int, user_id: int | str,
                    replaces: Result | None = None) -> int:
@@ -245,19 +283,14 @@ class ClubStore:
         """Take back the last batch that still has current results (of ``recorded_by``'s, when
         given) and bring back what it replaced: ``(taken back, restored)``.  The taken-back rows
         stay, marked undone by ``user_id``, for :meth:`redo`."""
-        where, params = "session_id = ? AND active = 1", [session_id]
-        if recorded_by is not None:
-            where += " AND recorded_by = ?"
-            params.append(str(recorded_by))
-        batch = self.db.execute(f"SELECT max(batch) FROM results WHERE {where}", params).fetchone()[0]
-        if batch is None:
+        batch = self.last_batch(session_id, recorded_by)
+        if not batch:
             return [], []
         rows = list(self.db.query(
             f"SELECT {_RESULT_COLUMNS}, replaces FROM results WHERE session_id = ? AND batch = ? AND active = 1 "
             "ORDER BY id", (session_id, batch)))
         replaced_ids = [row.pop("replaces") for row in rows]
-        seq = self.db.execute("SELECT coalesce(max(undo_seq), 0) + 1 FROM results WHERE session_id = ?",
-                              (session_id,)).fetchone()[0]
+        seq = self.next_undo_seq(session_id)
         self.db.execute("UPDATE results SET active = 0, undone_by = ?, undone_at = ?, undo_seq = ? "
                         "WHERE session_id = ? AND batch = ? AND active = 1", (str(user_id), _now(), seq, session_id, batch))
         restored = []
@@ -271,12 +304,8 @@ class ClubStore:
     def last_undone(self, session_id: int, undone_by: int | str | None = None) -> list[tuple[Result, int | None]]:
         """The results of the latest undo still undone (by ``undone_by``, when given), each with
         the id of the result it had replaced; empty when there is none."""
-        where, params = "session_id = ? AND undone_at IS NOT NULL AND active = 0", [session_id]
-        if undone_by is not None:
-            where += " AND undone_by = ?"
-            params.append(str(undone_by))
-        seq = self.db.execute(f"SELECT max(undo_seq) FROM results WHERE {where}", params).fetchone()[0]
-        if seq is None:
+        seq = self.last_undo_seq(session_id, undone_by)
+        if not seq:
             return []
         rows = self.db.query(f"SELECT {_RESULT_COLUMNS}, replaces FROM results WHERE session_id = ? AND undo_seq = ? "
                              "AND active = 0 AND undone_at IS NOT NULL ORDER BY id", (session_id, seq))
@@ -316,27 +345,42 @@ class ClubStore:
         row = self.db.execute("SELECT version FROM club_versions WHERE session_id = ?", (session_id,)).fetchone()
         return row[0] if row else 0
 
-    def set_name(self, session_id: int, side: str, label: str, name: str) -> str:
+    def set_name(self, session_id: int, side: str, label: str, name: str, user_id: int | str = "") -> str:
         """Name a pair (``side`` NS/EW in a Mitchell, empty in a Howell) or a team (``side``
-        ``team``); returns the name it replaces (empty if none)."""
+        ``team``), as ``user_id``; returns the name it replaces (empty if none)."""
         old = self.names(session_id).get((side, label), "")
-        self.db.execute("INSERT INTO club_names (session_id, side, label, name) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT(session_id, side, label) DO UPDATE SET name = excluded.name",
-                        (session_id, side, label, name))
+        self.db.execute("INSERT INTO club_names (session_id, side, label, name, set_by) VALUES (?, ?, ?, ?, ?) "
+                        "ON CONFLICT(session_id, side, label) DO UPDATE SET name = excluded.name, "
+                        "set_by = excluded.set_by", (session_id, side, label, name, str(user_id)))
         return old
+
+    def name_set_by(self, session_id: int, side: str, label: str) -> str | None:
+        """Who gave the pair or team its name (``""`` when not known); None when it has none."""
+        row = self.db.execute("SELECT set_by FROM club_names WHERE session_id = ? AND side = ? AND label = ?",
+                              (session_id, side, label)).fetchone()
+        return row[0] if row else None
 
     def names(self, session_id: int) -> dict[tuple[str, str], str]:
         """The session's names: ``{(side, label): name}``."""
         rows = self.db.execute("SELECT side, label, name FROM club_names WHERE session_id = ?", (session_id,))
         return {(side, label): name for side, label, name in rows}
 
-    def set_hands(self, session_id: int, deals: dict[int, str], analysis: dict[int, str]) -> None:
+    def set_hands(self, session_id: int, deals: dict[int, str], analysis: dict[int, str],
+                  user_id: int | str | None = None) -> None:
         """Store the hand records of a session (board → PBN deal, board → double-dummy JSON or
-        empty), replacing those of the same boards."""
+        empty), replacing those of the same boards; ``user_id`` is who sent them (None: whoever
+        did before, for an analysis added later)."""
         self.db.conn.executemany(
-            "INSERT INTO club_hands (session_id, board, deal, analysis) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis",
-            [(session_id, board, deal, analysis.get(board, "")) for board, deal in deals.items()])
+            "INSERT INTO club_hands (session_id, board, deal, analysis, set_by) VALUES (?, ?, ?, ?, coalesce(?, '')) "
+            "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis, "
+            "set_by = coalesce(?, set_by)",
+            [(session_id, board, deal, analysis.get(board, ""), user, user)
+             for board, deal in deals.items() for user in [None if user_id is None else str(user_id)]])
+
+    def hands_set_by(self, session_id: int) -> dict[int, str]:
+        """Who sent each board's hand record: ``{board: user id}`` (``""`` when not known)."""
+        rows = self.db.execute("SELECT board, set_by FROM club_hands WHERE session_id = ?", (session_id,))
+        return dict(rows)
 
     def hands(self, session_id: int) -> dict[int, tuple[str, str]]:
         """The session's hand records: ``{board: (deal, analysis JSON or "")}``."""

@@ -235,6 +235,8 @@ def reply_kind(text: str) -> str | None:
     (not a scoring request — e.g. an ordinary rules question)."""
     if not isinstance(text, str) or not text.strip():
         return None
+    if asks_something_else(normalize_query(text)):
+        return None   # a story told with its contract and result, asking a rules question at the end
     if is_passed_out_message(text):
         return "score"   # 「pass out」 alone: a passed-out board's score, not Law 30
     if looks_like_pair(text):
@@ -264,6 +266,24 @@ def reply_kind(text: str) -> str | None:
     if pair and all(int(n) % 10 == 0 for n in pair.groups()) and max(int(n) for n in pair.groups()) >= 20:
         return "imp"
     return None
+
+
+# What a question asking for a score, IMPs, matchpoints or VPs says (after normalisation: simplified, half-width).
+_ASKS_A_SCORE = re.compile(r"多少|几分|得分|记分|计分|分数|怎么算|怎样算|如何算|比赛分|imps?\b|\bmps?\b|\bvps?\b|matchpoints?"
+                           r"|\bscor|\bpoints?\b|how many|how much|worth", re.I)
+# A sentence ends at 。？！ (after normalisation ? !) or at an English full stop followed by a space.
+_SENTENCE_END = re.compile(r"(?<=[。?!])|(?<=[a-z0-9)]\.)\s+")
+
+
+def asks_something_else(norm: str) -> bool:
+    """True when a message of two or more sentences asks its question(s) — the sentences ending in a
+    question mark, else the last one — without asking for a score: a player telling a board (「東家打3NT，
+    南家…庄家能要求补偿吗？」) asks about the rules, whatever contract and result the story holds."""
+    sentences = [s.strip() for s in _SENTENCE_END.split(norm) if s.strip()]
+    if len(sentences) < 2:
+        return False
+    asked = [s for s in sentences if s.endswith("?")] or sentences[-1:]
+    return not any(_ASKS_A_SCORE.search(s) for s in asked)
 
 
 def _scores_beside_imps(norm: str) -> bool:

@@ -34,6 +34,12 @@ class Outcome:
     got: list[str]
     confident: bool | None = None   # None when the method does not say
     absent: tuple[int, ...] = ()
+    likely: bool = False            # not confident, but quoted as the likely clause
+
+    @property
+    def quoted(self) -> bool:
+        """The best clause is quoted: as the answer (confident) or as the likely one."""
+        return bool(self.confident) or self.likely
 
     @property
     def in_corpus(self) -> bool:
@@ -65,7 +71,13 @@ class Report:
     absent_rows: int = 0
     absent_recall: float | None = None
     false_alarms: float | None = None
+    likely_share: float | None = None
+    likely_precision: float | None = None
+    quoted_share: float | None = None
+    quoted_precision: float | None = None
     by_kind: dict[str, dict] = field(default_factory=dict)
+    by_length: dict[str, dict] = field(default_factory=dict)
+    by_lang: dict[str, dict] = field(default_factory=dict)
     misses: list[dict] = field(default_factory=list)
 
     def summary(self) -> dict:
@@ -73,13 +85,15 @@ class Report:
         return {"n": self.n, "law_recall_at_1": self.law_recall_at_1, "law_recall_at_3": self.law_recall_at_3,
                 "law_mrr": self.law_mrr, "clause_recall_at_1": self.clause_recall_at_1, "right": self.right,
                 "confident_precision": self.confident_precision, "absent_recall": self.absent_recall,
-                "false_alarms": self.false_alarms}
+                "false_alarms": self.false_alarms, "quoted_share": self.quoted_share,
+                "quoted_precision": self.quoted_precision}
 
     def to_json(self) -> dict:
         """The report with the keys of ``bridgebot eval --json``."""
         return {**self.summary(), "in_corpus": self.in_corpus, "confident_share": self.confident_share,
                 "absent_rows": self.absent_rows, "p50_ms": self.p50_ms, "p99_ms": self.p99_ms,
-                "by_kind": self.by_kind, "misses": self.misses}
+                "likely_share": self.likely_share, "likely_precision": self.likely_precision,
+                "by_kind": self.by_kind, "by_length": self.by_length, "by_lang": self.by_lang, "misses": self.misses}
 
 
 # The largest set is under 200 KB; a file a hundred times larger is no question set.
@@ -143,7 +157,8 @@ def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
         clause_ok = (bool(hits) and clause_of(hits[0]) == row["clause"]) if row.get("clause") else None
         got = [f"{h.law}:{h.clause or h.term or ''}" for h in hits[:3]]
         absent = tuple(a.law for a in getattr(result, "absent", ()) or ())
-        outcomes.append(Outcome(row, rank, clause_ok, got, getattr(result, "confident", None), absent))
+        outcomes.append(Outcome(row, rank, clause_ok, got, getattr(result, "confident", None), absent,
+                                bool(getattr(result, "likely", False))))
     times = []
     for _ in range(repeats):
         for row in rows:
@@ -157,12 +172,35 @@ def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
     kinds = sorted({o.row.get("kind", "") for o in outcomes})
     report.by_kind = {kind: metrics([o for o in outcomes if o.row.get("kind", "") == kind]).summary()
                       for kind in kinds if kind}
+    report.by_length = {band: metrics(group).summary() for band, group in _grouped(outcomes, length_band).items()}
+    report.by_lang = {lang: metrics(group).summary() for lang, group in _grouped(outcomes, _lang).items()}
     report.misses = [
         {"id": o.row.get("id"), "q": o.row["q"], "laws": o.row["laws"], "clause": o.row.get("clause"), "got": o.got,
          "in_corpus": o.in_corpus, "absent": list(o.absent), "confident": o.confident}
         for o in outcomes if not o.right or o.clause_ok is False or (o.confident and not o.right)
     ]
     return report
+
+
+LENGTH_BANDS = ((40, "≤40"), (150, "41–150"), (None, ">150"))
+
+
+def length_band(row: dict) -> str:
+    """The question's length band in characters: ≤40 (a one-liner), 41–150, >150 (a told story)."""
+    n = len(row["q"])
+    return next(name for limit, name in LENGTH_BANDS if limit is None or n <= limit)
+
+
+def _lang(row: dict) -> str:
+    return row.get("lang") or ""
+
+
+def _grouped(outcomes: list[Outcome], key: Callable[[dict], str]) -> dict[str, list[Outcome]]:
+    groups: dict[str, list[Outcome]] = {}
+    for outcome in outcomes:
+        if key(outcome.row):
+            groups.setdefault(key(outcome.row), []).append(outcome)
+    return dict(sorted(groups.items()))
 
 
 def _false_alarm(outcome: Outcome) -> bool:
@@ -182,6 +220,8 @@ def metrics(outcomes: list[Outcome]) -> Report:
     with_clause = [o for o in inside if o.clause_ok is not None]
     said = [o for o in outcomes if o.confident is not None]
     confident = [o for o in said if o.confident]
+    likely = [o for o in said if o.likely and not o.confident]
+    quoted = [o for o in said if o.quoted]
     return Report(
         n=len(outcomes),
         in_corpus=len(inside),
@@ -195,6 +235,11 @@ def metrics(outcomes: list[Outcome]) -> Report:
         absent_rows=len(missing),
         absent_recall=_share([o.right for o in missing]),
         false_alarms=_share([_false_alarm(o) for o in inside]) if said else None,
+        likely_share=_share([o.likely and not o.confident for o in said]),
+        likely_precision=_share([o.right for o in likely]),
+        # quoted over the in-corpus questions; its precision over every quote (a quote for a missing law is wrong)
+        quoted_share=_share([o.quoted for o in said if o.in_corpus]),
+        quoted_precision=_share([o.right for o in quoted]),
     )
 
 

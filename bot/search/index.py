@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import sqlite3
 from pathlib import Path
 
-from bot.search.query import STOPWORDS_ZH, Lexicon, understand
+from bot.search.lexicon import STOPWORDS_ZH, Lexicon
+from bot.search.query import understand
 from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
 from bot.rulebook.db import write_rulebook_tables
 from bot.search.segment import Segmenter, ascii_words, bigrams, common_words, write_dictionary
@@ -27,6 +28,7 @@ from bot.search.situations import SITUATIONS_DIR, Situations, load_situations, s
 from bot.search.pooled_words import pool_words
 from bot.search.missing import MISSING_LAWS_PATH, AbsentLaw, absent_entries, load_topics, present_entries
 from bot.search.actors import ACTOR_OVERRIDES_PATH, clause_actors
+from bot.search.definition_frames import FRAMES_PATH
 from bot.base.textnorm import normalize_query
 
 # Bump when the index layout or the tokenisation changes: cached indexes are then rebuilt.
@@ -72,7 +74,7 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> dict[str, list[str]]:
 
 def fingerprint(rulebook: Rulebook, glossary: dict[str, list[str]], data_files: list[Path] = ()) -> str:
     """A short hash of everything the index is built from: the rulebook, the glossary, and the
-    bytes of the reviewed data files (situations, missing laws, actor corrections) — hashed as
+    bytes of the reviewed data files (situations, missing laws, actor corrections, definition frames) — hashed as
     files, so that a warm start never parses them."""
     payload = json.dumps(
         [INDEX_VERSION, sorted(STOPWORDS_ZH), dataclasses.asdict(rulebook), glossary,
@@ -86,7 +88,8 @@ def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: 
                  situations_dir: Path = SITUATIONS_DIR) -> IndexFiles:
     """Return the index for this rulebook, glossary and data files, building it first when
     missing or stale (situation files from ``situations_dir``)."""
-    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH]
+    # (the definition frames decide what a situation phrase reads as, as they do for a question)
+    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH, FRAMES_PATH]
     key = fingerprint(rulebook, glossary, data_files)
     files = IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
     if files.db.exists() and files.dictionary.exists():

@@ -21,6 +21,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.search import documents as documents_module
 from bot.search import phrases as phrases_module
 from bot.search import pooled_words as pooled_words_module
 
@@ -31,8 +32,9 @@ KEEP_PER_INDEX = 3
 
 def _code_hash(builder: Callable) -> str:
     """A short hash of the files whose code decides what the look-ups hold."""
-    sources = [Path(phrases_module.__file__), Path(pooled_words_module.__file__), Path(__file__),
-               Path(builder.__code__.co_filename)]
+    # (documents holds RowWords, saved with the look-ups)
+    sources = [Path(phrases_module.__file__), Path(pooled_words_module.__file__), Path(documents_module.__file__),
+               Path(__file__), Path(builder.__code__.co_filename)]
     digest = hashlib.sha256()
     for path in sources:
         digest.update(path.read_bytes())

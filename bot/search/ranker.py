@@ -80,6 +80,9 @@ class RankerModel:
     confidence_weights: dict[str, float] = field(default_factory=dict)
     confidence_bias: float = 0.0
     threshold: float = 0.5
+    # below ``threshold``, the probability at which the best clause is still quoted as the likely one
+    # (calibrated on real players' questions by ``bridgebot calibrate-likely``; 1.0: never)
+    likely: float = 1.0
     # missing-law detection (see bot.search.missing.AbsentModel)
     absent: AbsentModel = _DEFAULT_ABSENT
 
@@ -120,7 +123,8 @@ class RankerModel:
         return {"features": list(FEATURES), "weights": {k: round(v, 5) for k, v in self.weights.items()},
                 "confidence": {"features": list(CONFIDENCE_FEATURES),
                                "weights": {k: round(v, 5) for k, v in self.confidence_weights.items()},
-                               "bias": round(self.confidence_bias, 5), "threshold": round(self.threshold, 4)},
+                               "bias": round(self.confidence_bias, 5), "threshold": round(self.threshold, 4),
+                               "likely": round(self.likely, 4)},
                 "absent": {"features": list(ABSENT_FEATURES),
                            "weights": {k: round(v, 5) for k, v in self.absent.weights.items()},
                            "bias": round(self.absent.bias, 5), "threshold": round(self.absent.threshold, 4),
@@ -135,6 +139,7 @@ def model_from_json(data: dict) -> RankerModel:
     return RankerModel({k: float(v) for k, v in data["weights"].items() if k in FEATURES},
                        {k: float(v) for k, v in confidence.get("weights", {}).items() if k in CONFIDENCE_FEATURES},
                        float(confidence.get("bias", 0.0)), float(confidence.get("threshold", 0.5)),
+                       float(confidence.get("likely", 1.0)),
                        AbsentModel({k: float(v) for k, v in absent["weights"].items() if k in ABSENT_FEATURES},
                                    float(absent["bias"]), float(absent.get("threshold", 0.5)),
                                    float(absent.get("tie", 0.1)), int(absent.get("max_laws", 3)),

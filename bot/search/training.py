@@ -32,7 +32,8 @@ from bot.search.evaluation import clause_of, evaluate, is_right
 from bot.search.phrases import is_name
 from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
-from bot.search.searcher import Searcher, confidence_features, group_by_law
+from bot.search.rank import confidence_features, group_by_law
+from bot.search.searcher import Searcher
 
 TARGET_PRECISION = 0.985
 L2 = 0.01   # the confidence model's and the missing-law detector's

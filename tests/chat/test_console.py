@@ -93,7 +93,8 @@ def test_bridgebot_chat_reads_a_pipe_with_the_real_corpus():
     result = subprocess.run([BRIDGEBOT, "chat"], input="第50条D款2\n", capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("第50条D款2 罚张的处理\nD. 重罚张的处理\n  当防家有重罚张时，")
-    assert result.stderr == ""
+    # nothing on stderr but the index's progress lines (on a first start), never a warning or a traceback
+    assert all("索引" in line for line in result.stderr.splitlines()), result.stderr
 
 
 def test_bridgebot_without_token_runs_the_console_chat():

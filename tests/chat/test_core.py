@@ -289,3 +289,15 @@ def test_paginate(blocks, limit, expected):
 @pytest.mark.parametrize("numbers, expected", [([1, 2, 3, 5, 7, 8], "1–3、5、7–8"), ([], ""), ([4], "4")])
 def test_number_ranges(numbers, expected):
     assert number_ranges(numbers) == expected
+
+
+def test_a_likely_answer_is_quoted_under_a_line_saying_so():
+    # an unsure search answered with three bare titles even when the first was right: a likely clause is quoted
+    core = make_core()
+    reply = ask(core, "大罚张 大概怎么处理")
+    assert reply.title.startswith("最可能相关：")
+    assert "大罚张必须在第一个合法机会打出" in reply.body
+    assert ask(core, "全文").refers_to == "50"          # 全文 goes on from the likely clause's law
+    unsure = ask(core, "大罚张 怎么处理?")            # not likely either: titles to choose from, nothing quoted
+    assert unsure.text.startswith("没有找到很确定的答案") and unsure.buttons
+

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from bot.chat.core import ChatMessage, Core
@@ -212,3 +215,27 @@ def test_a_question_meeting_a_word_the_rules_define_is_not_called_unrelated(core
 def test_inline_mode_offers_the_definition_of_a_word_named_though_unsure(core):
     items = core.inline("超墩是多打的那几墩吗")
     assert items and items[0].title.startswith("定义 · 超墩")
+
+
+REAL_DEV = Path(__file__).resolve().parents[2] / "bench" / "sets" / "real_dev.jsonl"
+
+
+def test_what_the_chat_shows_is_what_ask_reports_as_shown(core):
+    # one decision in one place: `bridgebot ask --json`'s "shown" is read off the same function the chat answers with
+    from bot.chat.answers.search import shown
+
+    seen = set()
+    for n, line in enumerate(REAL_DEV.read_text(encoding="utf-8").splitlines()):
+        question = json.loads(line)["q"]
+        if core.services.score_kind(question):
+            continue   # (the scorer's, not the search's: a story told with its result and a score)
+        kind = shown(core.services, core.services.search(question), question)
+        reply = core.handle(ChatMessage(question, chat_id=f"shown-{n}"))
+        likely = reply.title.startswith(("最可能相关：", "最可能相關：", "Most likely:"))
+        assert likely == (kind == "likely"), (question, kind, reply.title)
+        if kind in ("choices", "absent", "none", "clarify"):
+            assert reply.refers_to is None and reply.buttons, (question, kind)
+        else:
+            assert reply.refers_to is not None, (question, kind)
+        seen.add(kind)
+    assert {"answer", "likely", "choices", "absent"} <= seen

@@ -45,3 +45,11 @@ def test_every_message_gets_a_reply_and_nothing_raises(core):
                                   "/more x y", "/law 50D2a(b)", ""])
 def test_button_presses_with_any_data_are_answered(core, data):
     assert core.press(ChatMessage(data, chat_id=9)).text.strip()
+
+
+@pytest.mark.parametrize("text", ["/toc ²", "/toc ٣", "/as declarer ²", "/as defender ٣", "/toc ３"])
+def test_digits_that_are_not_ascii_numbers_are_answered_not_raised(core, text):
+    """``isdigit()`` is true for 「²」 and 「٣」 but ``int()`` refuses them: the fuzzer's escapes."""
+    core.handle(ChatMessage("罚张怎么处理", chat_id="digits"))
+    reply = core.handle(ChatMessage(text, chat_id="digits"))
+    assert reply.text.strip()

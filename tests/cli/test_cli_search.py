@@ -33,7 +33,9 @@ def test_ask_json(run):
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert [(h["law"], h.get("term"), h["clause"]) for h in data["hits"]] == [(0, "罚张", None), (50, None, None)]
-    assert set(data) == {"query", "normalized", "confident", "reference", "hits", "absent", "ambiguous", "actor"}
+    assert set(data) == {"query", "normalized", "confident", "likely", "reference", "hits", "absent", "ambiguous",
+                         "actor", "shown"}
+    assert data["shown"] == "answer" and data["likely"] is False
     assert data["absent"] == [] and data["ambiguous"] is None
     assert set(data["hits"][0]) == {"law", "clause", "term", "title", "score", "snippet", "matched"}
 

@@ -267,3 +267,37 @@ def test_more_boards_than_dds_takes_in_one_call_are_analysed_in_batches():
     assert sorted(analysis) == sorted(deals)
     last = max(deals)
     assert analysis[last] == analyse({last: deals[last]})[last]
+
+
+def test_another_groups_result_is_recorded_while_a_hands_file_is_being_analysed(store, monkeypatch):
+    """The analysis runs outside the store's lock: group B's /r is answered while group A's deals are
+    still being solved (a stand-in solver that waits to be released; before, B waited for A)."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.club import hands
+
+    a, b = Chat(store, chat_id=-1), Chat(store, chat_id=-2)
+    a.text("/session new pairs howell 甲 4副")
+    b.text("/session new pairs howell 乙 4副")
+    solving, release = threading.Event(), threading.Event()
+
+    def slow_analyse(deals):
+        if deals:
+            solving.set()
+            assert release.wait(30)
+        return {board: '{"tricks": {}, "par": 0, "contracts": []}' for board in deals}
+
+    monkeypatch.setattr(hands, "analyse", slow_analyse)
+    with ThreadPoolExecutor(2) as pool:
+        upload = pool.submit(a.send, "/hands", pbn_file(DEALS))
+        assert solving.wait(30)
+        other = pool.submit(b.text, "/r 1 1-2 4S= N")
+        try:
+            recorded = other.result(timeout=30)
+            still_solving = not upload.done()
+        finally:
+            release.set()
+        assert still_solving and recorded.startswith("已记录")
+        assert upload.result(timeout=30).text.startswith("已导入 3 副牌例")
+    assert sorted(store.hands(store.open_session(-1).id)) == [1, 2, 3]

@@ -166,7 +166,7 @@ BAD_INPUT = [
     ("/traveller", "请写出牌号。例如 /traveller 5"),
     ("/traveller 99", "本场比赛没有第 99 副牌 (牌号 1–8)。例如 /r 5 NS1-EW3 4S+1 N"),
     ("/traveller 3", "第 3 副还没有成绩。记录成绩: /r 5 NS1-EW3 4S+1 N"),
-    ("/export xls", "导出格式只有 csv 和 pbn。例如 /export 或 /export pbn"),
+    ("/export xls", "导出格式有 csv、pbn、html (成绩网页) 和 png (成绩排名图片)。例如 /export 或 /export html"),
     ("/import", "请把 CSV 文件和 /import 一起发送 (作为文件的说明文字; 控制台: /import 文件名)。文件格式和 /export 导出的一样。"),
     ("/session new pairs", "这个群已经有一场进行中的比赛 “周三”。先用 /session end 结束它, 再开新的。"),
     ("/session new", "请说明是双人赛还是队式赛: /session new pairs 周三双人赛 或 /session new teams A队 vs B队"),

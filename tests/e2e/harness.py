@@ -13,6 +13,7 @@ validates what it receives, the emulator was written for laxer clients):
 5. ``answerInlineQuery`` is an unknown method (an error) → answered ``true``;
 6. ``sendDocument`` is an unknown method too → answered with the sent document's message; the
    file's bytes are recorded in the call's ``files``;
+   ``sendPhoto`` likewise (a picture: a message with a photo);
 7. the emulator stores no files (``getFile`` is unknown, there is no file URL) → files a test
    registers with :meth:`BotUnderTest.upload` are answered by ``getFile`` and downloaded from here;
 8. ``getChatMember`` is unknown → answered here: ``administrator`` for the ``(chat, user)`` pairs a
@@ -160,6 +161,8 @@ class EmulatorRequest(HTTPXRequest):
             code, payload = 200, json.dumps({"ok": True, "result": True}).encode()
         elif name == "sendDocument":
             code, payload = 200, json.dumps({"ok": True, "result": self._document_message(params, files)}).encode()
+        elif name == "sendPhoto":
+            code, payload = 200, json.dumps({"ok": True, "result": self._photo_message(params)}).encode()
         else:
             code, payload = await super().do_request(url, method, request_data, **kwargs)
         if code == 200:
@@ -176,6 +179,12 @@ class EmulatorRequest(HTTPXRequest):
         return {"message_id": 10**6, "date": int(time.time()),
                 "chat": {"id": int(params["chat_id"]), "type": "private"},
                 "document": {"file_id": "f", "file_unique_id": "f", "file_name": filename}}
+
+    @staticmethod
+    def _photo_message(params: dict) -> dict:
+        return {"message_id": 10**6 + 1, "date": int(time.time()),
+                "chat": {"id": int(params["chat_id"]), "type": "private"},
+                "photo": [{"file_id": "p", "file_unique_id": "p", "width": 1, "height": 1}]}
 
     @staticmethod
     def _repair(name: str, data: dict) -> dict:

@@ -116,8 +116,9 @@ def test_table_of_contents_buttons_lead_to_a_law(e2e):
 
 
 def first_law(reply: dict) -> str:
-    """The law a reply leads with: its bold title when it quotes one, else its first button."""
-    text = reply["text"]
+    """The law a reply leads with: its bold title when it quotes one (as the answer or as the likely
+    clause), else its first button."""
+    text = reply["text"].replace("<b>最可能相关：", "<b>", 1)
     if text.startswith("<b>第"):
         return text[len("<b>第"):].split("条", 1)[0]
     data = keyboard(reply)[0][0][1]            # "/law 48A"

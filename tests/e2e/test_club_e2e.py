@@ -75,3 +75,27 @@ def test_hands_take_the_pbn_sent_with_the_command(e2e):
         assert "北 ♠642 ♥AKT43 ♦J74 ♣Q7" in traveller["text"]
 
     e2e(scenario)
+
+
+def test_the_picture_button_posts_the_standings_as_a_photo_in_the_group(e2e):
+    member = User(id=3007, chat_id=-100780, chat_type="supergroup")
+
+    async def scenario(bot):
+        await bot.send("/session new pairs 周一 2副", member)
+        await bot.send("/r 1 1-2 4S= N", member)
+        await bot.send("/r 1 3-4 4S+1 N", member)
+        await bot.replies(3, user=member)
+        await bot.send("/standings", member)
+        shown = (await bot.replies(user=member))[-1]
+        assert "周一 — 成绩排名" in shown["text"]
+        [[button]] = shown["reply_markup"]["inline_keyboard"]
+        assert (button["text"], button["callback_data"]) == ("图片", "/standings png")
+        await bot.tap(shown, button["callback_data"], user=member)
+        said = (await bot.replies(user=member))[-1]
+        assert said["text"].startswith("“周一” 的成绩排名 (图片): session-")
+        await bot.replies(user=member, method="sendPhoto")
+        [photo] = [c for c in bot.calls("sendPhoto") if str(c.params["chat_id"]) == str(member.chat_id)]
+        filename, data = photo.files["photo"]
+        assert filename.endswith("-standings.png") and data[:8] == b"\x89PNG\r\n\x1a\n"
+
+    e2e(scenario)

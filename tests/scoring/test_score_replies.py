@@ -199,3 +199,26 @@ def test_the_longest_matchpoint_table_fits_a_telegram_message(lang):
     scores = " ".join(str(-7600 + 10 * i) for i in range(100))
     for method in ("mp", "butler", "cross"):
         assert len(mp_reply(scores, lang, method=method)) < 4000
+
+
+@pytest.mark.parametrize("story", [
+    "东家打3NT，打到第九墩时南家说剩下都是他的。北家反对，继续打。庄家能要求补偿吗？",
+    "North is in 4♠ with seven tricks in. He claims the rest. East objects. What now?",
+    "東家打3NT，打到第九墩時南家說剩下都是他的。北家反對。這樣可以叫裁判嗎？",
+])
+def test_a_told_board_that_asks_a_rules_question_is_no_score_request(story):
+    # real players tell the contract and result, then ask about the rules: the scorer answered 「一次只算一个定约」
+    from bot.scoring.inputs import reply_kind
+
+    assert reply_kind(story) is None
+
+
+@pytest.mark.parametrize("message, kind", [
+    ("3♥做成9墩，记多少分？有局吗？", "score"),
+    ("We made 630, the other table 600. How many IMPs is that?", "imp"),
+    ("4S+1 有局", "score"),
+])
+def test_a_question_asking_for_the_score_is_still_one(message, kind):
+    from bot.scoring.inputs import reply_kind
+
+    assert reply_kind(message) == kind

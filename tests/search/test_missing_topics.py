@@ -108,7 +108,7 @@ def test_a_card_shown_in_the_play_is_no_card_exposed_in_the_auction(corpus_searc
 
 
 def test_a_missing_law_told_by_its_own_title_is_named(corpus_searcher):
-    from bot.search.searcher import MAX_TITLE_NAME
+    from bot.search.absent_detection import MAX_TITLE_NAME
 
     book = load()
     # A title the corpus uses as a word of its own (不足叫牌 is 18D's) is only a hint, weighed by the

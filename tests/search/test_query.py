@@ -2,7 +2,8 @@
 
 import pytest
 
-from bot.search.query import _bid_words, _numerals, definition_residual, definition_subject
+from bot.search.definition_frames import definition_residual, definition_subject
+from bot.search.query import _bid_words, _numerals
 from bot.search.typos import SHAPE_ALIKES, shape_alike_fixes
 
 
@@ -93,7 +94,7 @@ def test_bids_in_notation(word, parts):
 
 
 def _lexicon(vocab):
-    from bot.search.query import Lexicon
+    from bot.search.lexicon import Lexicon
 
     return Lexicon(vocab=dict.fromkeys(vocab, 1), glossary={}, pinyin_key={}, pinyin_of=lambda text: {})
 
@@ -122,7 +123,7 @@ def test_a_bridge_to_a_broad_word_weighs_as_a_plain_word():
 
 
 def test_broad_words_are_those_in_many_rows():
-    from bot.search.query import Lexicon
+    from bot.search.lexicon import Lexicon
 
     lexicon = Lexicon(vocab={"牌张": 90, "罚张": 20}, glossary={}, pinyin_key={}, pinyin_of=lambda t: {}, rows=300)
     assert lexicon.broad == {"牌张"}
@@ -135,7 +136,8 @@ class _NoWords:
 
 @pytest.mark.parametrize("common, fixes", [(set(), [("主意", "注意")]), ({"主意"}, [])])
 def test_an_everyday_word_is_no_typo(common, fixes):
-    from bot.search.query import Lexicon, _sound_alikes
+    from bot.search.lexicon import Lexicon
+    from bot.search.query import _sound_alikes
 
     lexicon = Lexicon(vocab={}, glossary={}, pinyin_key={"注意": "zhu yi"},
                       pinyin_of=lambda text: {"出": "chu", "主": "zhu", "意": "yi"}, is_common=common.__contains__)
@@ -148,13 +150,13 @@ def test_an_everyday_word_is_no_typo(common, fixes):
      ("没亮牌，后来又亮牌了", "亮牌", False), ("他没跟牌", "没跟牌", False), ("不小心亮牌", "亮牌", False)],
 )
 def test_a_negated_act_bridges_to_nothing(text, phrase, negated):
-    from bot.search.query import _only_negated
+    from bot.search.bridges import _only_negated
 
     assert _only_negated(text, phrase) is negated
 
 
 def test_a_negated_english_word_is_left_out():
-    from bot.search.query import _negated_words
+    from bot.search.bridges import _negated_words
 
     assert _negated_words("he did not revoke".split()) == {3}
     assert _negated_words("partner didn't really revoke".split()) == {2, 3}
@@ -216,7 +218,7 @@ def test_the_definition_frame_starts_only_where_it_is_looked_for():
     start must be among them, or a definition question would go unread."""
     from re import _parser
 
-    from bot.search.query import _DEFINITION_ZH, _FRAME_FIRST
+    from bot.search.definition_frames import _DEFINITION_ZH, _FRAME_FIRST
 
     lookahead = f"(?=[{_FRAME_FIRST}])"
     pattern = _DEFINITION_ZH[1].pattern
@@ -230,7 +232,7 @@ def test_the_loose_frame_starts_only_where_it_is_looked_for():
     """The same for the looser frame after X (「X怎么讲」, 「X是谁」) and _LOOSE_FRAME_FIRST."""
     from re import _parser
 
-    from bot.search.query import _LOOSE_FRAME_FIRST, _LOOSE_ZH
+    from bot.search.definition_frames import _LOOSE_FRAME_FIRST, _LOOSE_ZH
 
     lookahead = f"(?=[{_LOOSE_FRAME_FIRST}])"
     pattern = next(p.pattern for p in _LOOSE_ZH if lookahead in p.pattern)
@@ -238,3 +240,22 @@ def test_the_loose_frame_starts_only_where_it_is_looked_for():
     first, nullable = _first_characters(_parser.parse(frame))
     assert first is not None and not nullable
     assert first <= set(_LOOSE_FRAME_FIRST)
+
+
+def test_every_frame_of_the_frames_file_is_a_regex_of_its_own():
+    """Each frame of corpus/definition_frames.yaml compiles alone (a slip in one would otherwise break the
+    whole alternation it joins), and no list is empty."""
+    import re
+
+    from bot.search.definition_frames import load_frames
+
+    frames = load_frames()
+    lists = [frames["definition"]["before_x"], frames["definition"]["after_x"], frames["loose"]["after_x"],
+             frames["meaning_asked"]["zh"], frames["meaning_asked"]["en"], frames["definition_en"]["before_x"]]
+    loose = [f.replace("{asker}", frames["loose"]["asker"]).replace("{after_x_first}", frames["loose"]["after_x_first"])
+             .replace("{after_x}", "|".join(frames["loose"]["after_x"])) for f in frames["loose"]["frames"]]
+    for frame in [f for frame_list in lists for f in frame_list] + loose + [frames["loose"]["asker"]]:
+        re.compile(frame)
+    assert all(lists) and loose
+    for key in ("meaning_cues_zh", "fillers_zh", "meaning_cues_en", "fillers_en"):
+        assert frames[key].split()

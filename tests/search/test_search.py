@@ -271,13 +271,13 @@ def test_the_right_row_among_a_laws_siblings(corpus_searcher, question, expected
 
 
 def _titled_row(clause, title, score):
-    from bot.search.searcher import _Doc
+    from bot.search.documents import Doc
 
-    return (_Doc(law=70, clause=clause, term=None, title=f"有争议的声称 · {title}", text="", words=frozenset()), score)
+    return (Doc(law=70, clause=clause, term=None, title=f"有争议的声称 · {title}", text="", words=frozenset()), score)
 
 
 def test_own_title_share_leaves_out_the_law_title():
-    from bot.search.searcher import _own_title_share
+    from bot.search.rank import _own_title_share
 
     row, _ = _titled_row("70E", "未提及的打牌路线(飞牌或跌落)", 1.0)
     assert _own_title_share(row, ["声称", "飞牌", "裁判"]) == 0.5  # 声称 is the law's title, not the clause's

@@ -3,7 +3,8 @@
 import pytest
 
 from bot.search.index import load_glossary
-from bot.search.query import Lexicon, _english_forms, _glossary_matches, fuzzy_pinyin
+from bot.search.bridges import _glossary_matches
+from bot.search.lexicon import Lexicon, _english_forms, fuzzy_pinyin
 from bot.rulebook.model import load
 
 
@@ -105,7 +106,7 @@ def test_asking_fillers_are_not_asking(question, targets):
 
 
 def test_pattern_bridges_lead_to_rulebook_words():
-    from bot.search.query import PATTERN_BRIDGES
+    from bot.search.bridges import PATTERN_BRIDGES
 
     text = _corpus_text()
     assert [t for _, targets in PATTERN_BRIDGES for t in targets if t not in text] == []
@@ -139,7 +140,7 @@ def test_pattern_bridges(question, targets):
     ],
 )
 def test_generic_english_words_bridge_like_plain_words(question, generic):
-    from bot.search.query import _generic_bridges
+    from bot.search.bridges import _generic_bridges
 
     glossary = {"bid": ["实质叫牌"], "card": ["牌张"], "penalty card": ["罚张", "牌张"], "hand": ["一手牌"],
                 "wrong hand": ["错误方位", "一手牌"], "play": ["打牌"], "seating": ["排定座位"], "hesitate": ["迟疑"]}

@@ -21,10 +21,32 @@ from bot.chat.texts import say
 OFF_TOPIC = 0.1
 
 
+# What a search answer can show, decided once (:func:`search_answer`); ``bridgebot ask --json`` reports it.
+SHOWN = ("answer", "likely", "choices", "clarify", "absent", "none")
+
+
 def search_answer(services: Services, result, query: str, number: int, actor: str | None,
                   context: ChatContext, lang: str) -> Reply:
     """What the search ``result`` for ``query`` (question ``number`` of the chat, asked about
-    ``actor`` or about nobody in particular) shows."""
+    ``actor`` or about nobody in particular) shows; see :func:`shown_answer`."""
+    return shown_answer(services, result, query, number, actor, context, lang)[0]
+
+
+def shown(services: Services, result, query: str, actor: str | None = None) -> str:
+    """Which of :data:`SHOWN` the chat shows for ``result``: the same decision as :func:`search_answer`."""
+    return shown_answer(services, result, query, 1, actor, ChatContext(), "zh")[1]
+
+
+def shown_answer(services: Services, result, query: str, number: int, actor: str | None,
+                 context: ChatContext, lang: str) -> tuple[Reply, str]:
+    """The reply for ``result`` and which of :data:`SHOWN` it is:
+
+    - ``answer``: the search is confident (or the question asks what a word means, and the text says it);
+    - ``likely``: the best clause quoted under 「最可能相关：」, the next ones as buttons;
+    - ``choices``: the nearest ones to choose from, titles only;
+    - ``clarify``: a question back, when the answer hangs on who acted;
+    - ``absent``: the question's law is not in the corpus: a note naming it, the laws near it as buttons;
+    - ``none``: nothing in the rules is about it."""
     hits = list(result.hits)
     # Say first, plainly, when the law for the question is not in the corpus at all.
     ambiguous = getattr(result, "ambiguous", None)
@@ -33,16 +55,17 @@ def search_answer(services: Services, result, query: str, number: int, actor: st
     missing = "".join(line + "\n" for line in absent_notes(services, result, query, lang, tentative=asks_who))
     if asks_who:
         offered_choices(context)
-        return clarify(ambiguous, number, missing, lang)
+        return clarify(ambiguous, number, missing, lang), "clarify"
     top = hits[0] if hits else None
     if top is None:
         no_hits = note("no_hits", lang, query=query[:40])
-        return replace(no_hits, body=missing + no_hits.body)
+        return replace(no_hits, body=missing + no_hits.body), "absent" if missing else "none"
     # 「X是什么意思」 is answered from the text itself (a definition, or the clause that says
     # 「…即成为X」), whatever the ranking's confidence.
     defined = undefined_term(services, query, hits, context, lang, from_text_only=not result.confident)
-    if defined is None and not result.confident:
-        # A guess is not quoted: the nearest answers are offered, one tap each.
+    likely = defined is None and not result.confident and not missing and bool(getattr(result, "likely", False))
+    if defined is None and not result.confident and not likely:
+        # Not even likely: the nearest answers are offered, one tap each.
         options = tuple((hit_button(h),) for h in hits)
         probability = getattr(result, "probability", None)
         # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
@@ -52,17 +75,22 @@ def search_answer(services: Services, result, query: str, number: int, actor: st
         terms = {d.term for d in services.rulebook.definitions}
         unrelated = (((probability is not None and probability < OFF_TOPIC) and not terms.intersection(matched))
                      or single_chars) and not defines_a_named_word(top)
-        lead = "off_topic" if unrelated and not missing else "not_confident"
+        lead, kind = ("off_topic", "none") if unrelated and not missing else ("not_confident", "choices")
         # the law is missing: what follows is what the corpus has near it, not a guess at the answer
-        lead = "related_present" if missing else lead
+        lead, kind = ("related_present", "absent") if missing else (lead, kind)
         offered_choices(context)
-        return Reply(body=missing + say(lead, lang), buttons=options)
+        return Reply(body=missing + say(lead, lang), buttons=options), kind
     reply = defined or target_reply(services, top.law, top.clause, top.term, lang, tuple(top.matched), context)
     if reply is None:
         no_hits = note("no_hits", lang, query=query[:40])
-        return replace(no_hits, body=missing + no_hits.body)
+        return replace(no_hits, body=missing + no_hits.body), "absent" if missing else "none"
     alternatives = tuple((hit_button(h),) for h in hits[1 : 1 + ALTERNATIVES])
-    return replace(reply, body=missing + reply.body, buttons=alternatives + reply.buttons)
+    reply = replace(reply, body=missing + reply.body, buttons=alternatives + reply.buttons)
+    if likely:
+        # quoted as the best guess, not as the answer: the line that says so leads the title
+        lead = say("likely", lang) + (" " if lang == "en" else "")
+        return replace(reply, title=f"{lead}{reply.title}".strip()), "likely"
+    return reply, "answer"
 
 
 def offered_choices(context: ChatContext) -> None:

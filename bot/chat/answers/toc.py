@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.chat.answers.buttons import button, rows
+from bot.chat.guard import ascii_number
 from bot.chat.reply import CALLBACK_BYTES, Reply
 from bot.chat.texts import say
 from bot.rulebook.model import number_ranges
@@ -20,8 +21,9 @@ def toc_reply(rulebook, args: str, lang: str) -> Reply:
     book = rulebook
     chapters = chapter_list(book)
     args, _, page_text = args.strip().partition(" ")
-    if args.isdigit() and 1 <= int(args) <= len(chapters):
-        name, numbers = chapters[int(args) - 1]
+    number = ascii_number(args, 0, 10 ** 12)  # never int() of 「²」, which isdigit() lets through
+    if number is not None and 1 <= number <= len(chapters):
+        name, numbers = chapters[number - 1]
         back = (button(say("toc_back", lang), "/toc"),)
         if not numbers:
             terms = [button(d.term, f"/define {d.term}") for d in book.definitions
@@ -30,7 +32,7 @@ def toc_reply(rulebook, args: str, lang: str) -> Reply:
                          buttons=rows(terms) + (back,))
         laws = [book.law(n) for n in numbers if book.law(n) is not None]
         pages = max(1, -(-len(laws) // LAWS_PER_PAGE))
-        page = min(max(int(page_text), 1), pages) if page_text.strip().isdigit() else 1
+        page = min(max(ascii_number(page_text.strip(), 0, 10 ** 12) or 1, 1), pages)
         shown = laws[(page - 1) * LAWS_PER_PAGE: page * LAWS_PER_PAGE]
         buttons = tuple((button(f"第{law.number}条 {law.title}", f"/law {law.number}"),) for law in shown)
         turn = []
@@ -47,7 +49,7 @@ def toc_reply(rulebook, args: str, lang: str) -> Reply:
         span = f" (第{number_ranges(numbers)}条)" if numbers else f" ({len(book.definitions)})"
         buttons.append((button(name + span, f"/toc {i}"),))
     body = say("toc_chapters", lang)
-    if args.isdigit():
+    if number is not None:
         body = say("toc_no_chapter", lang, n=args, count=len(chapters)) + "\n" + body
     return Reply(title=say("toc_title", lang, edition=book.edition), body=body, buttons=tuple(buttons))
 
