@@ -130,6 +130,19 @@ def eval_command(as_json: bool, file: str) -> None:
             click.echo(f"  {miss['id']}  {expected:<10} {got:<30}{star} {miss['q']}")
 
 
+def _read_sets(paths) -> list[dict]:
+    """Every question of the files at ``paths``; a bad file ends the command with its line and why."""
+    from bot.search.evaluation import EvalFileError, read_questions
+
+    rows = []
+    for path in paths:
+        try:
+            rows += read_questions(path)
+        except EvalFileError as err:
+            fail(str(err))
+    return rows
+
+
 def _fig(value: float | None, width: int = 5) -> str:
     return "n/a".rjust(width) if value is None else f"{value:.3f}".rjust(width)
 
@@ -154,19 +167,13 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     from pathlib import Path
 
     from bot.search import training
-    from bot.search.evaluation import EvalFileError, read_questions
     from bot.search.ranker import WEIGHTS_PATH, RankerModel
     from bot.search.searcher import Searcher
 
     if not 2 <= folds <= 10:
         fail("-k must be between 2 and 10, e.g. -k 5")
     paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
-    rows = []
-    for path in paths:
-        try:
-            rows += read_questions(path)
-        except EvalFileError as err:
-            fail(str(err))
+    rows = _read_sets(paths)
     if not rows:
         fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/sets/heldout_a.jsonl")
     in_corpus = sum(1 for row in rows if row.get("in_corpus", True) and any(law for law in row["laws"]))
@@ -216,18 +223,12 @@ def calibrate_likely(aim: float, dry_run: bool, files: tuple[str, ...]) -> None:
     from pathlib import Path
 
     from bot.search.calibration import likely_threshold, precision_at, quote_candidates
-    from bot.search.evaluation import EvalFileError, read_questions
     from bot.search.ranker import WEIGHTS_PATH
 
     if not 0.5 <= aim <= 0.99:
         fail("--aim must be between 0.5 and 0.99, e.g. --aim 0.85")
     paths = files or (DEFAULT_CALIBRATION_SET,)
-    rows = []
-    for path in paths:
-        try:
-            rows += read_questions(path)
-        except EvalFileError as err:
-            fail(str(err))
+    rows = _read_sets(paths)
     pairs = quote_candidates(_open_searcher().ask, rows)
     threshold = likely_threshold(pairs, aim)
     n, precision = precision_at(pairs, threshold)

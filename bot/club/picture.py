@@ -19,7 +19,7 @@ from bot.club.hands import board_hand_text
 from bot.club.model import OPEN_ROOM, PASS, Session
 from bot.club.reports import (EW, NS, MatchResult, PairsReport, PairStanding, TeamsBoard, Traveller, match_result,
                               mp_text, percent_text, teams_boards)
-from bot.club.render import board_heading
+from bot.club.render import board_heading, match_board_rows
 
 FONT_PACKAGE = "paperang_p2_fonts_cjk"
 FONT_FILE = "fonts/wqy-microhei.ttc"
@@ -146,17 +146,7 @@ def standings_blocks(session: Session, standings: dict[str, list[PairStanding]],
 def match_blocks(session: Session, boards: list[TeamsBoard], match: MatchResult, lang: str) -> list[Block]:
     """The teams match: IMPs board by board, the totals and the VPs."""
     en = lang == "en"
-    rows = [["Board" if en else "牌号", session.home, session.away]]
-    for b in boards:
-        scores = b.scores
-        if b.not_played:
-            rows.append([str(b.board), *(["NP", "NP"] if en else ["未打", "未打"])])
-        elif scores is None:
-            rows.append([str(b.board), "…", "…"])
-        elif b.adjusted is not None:
-            rows.append([f"{b.board}A", f"{scores[0]:+d}", f"{scores[1]:+d}"])
-        else:
-            rows.append([str(b.board), str(scores[0]) if scores[0] > 0 else "-", str(-scores[0]) if scores[0] < 0 else "-"])
+    rows = [["Board" if en else "牌号", session.home, session.away], *match_board_rows(boards, lang)]
     rows.append(["Total" if en else "合计", str(match.home_imps), str(match.away_imps)])
     if match.home_adjusted or match.away_adjusted:
         rows.append(["Adj." if en else "调整", f"{match.home_adjusted:+d}", f"{match.away_adjusted:+d}"])

@@ -216,16 +216,14 @@ def teams_traveller_text(session: Session, board: TeamsBoard, lang: str, hand: s
     return "\n".join(parts)
 
 
-def match_text(session: Session, boards: list[TeamsBoard], match: MatchResult, lang: str,
-               names: dict | None = None) -> str:
-    """The teams match: IMPs board by board, the IMP totals, adjusted IMPs and the Victory Points."""
-    en = lang == "en"
-    home, away = clip(session.home, TEAM_WIDTH), clip(session.away, TEAM_WIDTH)
-    rows = [["Board" if en else "牌号", home, away]]
+def match_board_rows(boards: list[TeamsBoard], lang: str) -> list[list[str]]:
+    """One row a board of a teams match: the board, the IMPs each team won (``A`` after an adjusted board's
+    number, 未打/NP when not played, … when only one room has played): the text and the picture both show these."""
+    rows = []
     for b in boards:
         scores = b.scores
         if b.not_played:
-            rows.append([str(b.board), *(["NP", "NP"] if en else ["未打", "未打"])])
+            rows.append([str(b.board), *(["NP", "NP"] if lang == "en" else ["未打", "未打"])])
         elif scores is None:
             rows.append([str(b.board), "…", "…"])
         elif b.adjusted is not None:
@@ -233,6 +231,15 @@ def match_text(session: Session, boards: list[TeamsBoard], match: MatchResult, l
         else:
             imps = scores[0]
             rows.append([str(b.board), str(imps) if imps > 0 else "-", str(-imps) if imps < 0 else "-"])
+    return rows
+
+
+def match_text(session: Session, boards: list[TeamsBoard], match: MatchResult, lang: str,
+               names: dict | None = None) -> str:
+    """The teams match: IMPs board by board, the IMP totals, adjusted IMPs and the Victory Points."""
+    en = lang == "en"
+    home, away = clip(session.home, TEAM_WIDTH), clip(session.away, TEAM_WIDTH)
+    rows = [["Board" if en else "牌号", home, away], *match_board_rows(boards, lang)]
     rows.append(["Total" if en else "合计", str(match.home_imps), str(match.away_imps)])
     if match.home_adjusted or match.away_adjusted:
         rows.append(["Adj." if en else "调整", f"{match.home_adjusted:+d}", f"{match.away_adjusted:+d}"])
