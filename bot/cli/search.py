@@ -152,6 +152,9 @@ DEFAULT_CALIBRATION_SET = "bench/sets/real_dev.jsonl"
 # the sets the committed model was fitted on (bench/sets/README.md: role "train")
 DEFAULT_TRAINING_SETS = ("../shared/eval/dev_questions.jsonl", "bench/sets/own_questions.jsonl",
                          *(f"bench/sets/heldout_{letter}.jsonl" for letter in "abcdefgh"))
+# the dev sets train-classifier reports its accuracy on (never fitted on)
+DEFAULT_DEV_SETS = ("bench/sets/real_dev.jsonl", "bench/sets/mix_dev.jsonl", "bench/sets/heldout_i.jsonl",
+                    "bench/sets/heldout_j.jsonl")
 
 
 @click.command(name="train-ranker")
@@ -184,7 +187,9 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
     base = Searcher.open(model=RankerModel({}))
 
     def factory(model):
-        return Searcher(base.rulebook, base.db, base.segmenter, base.lexicon, model or RankerModel({"bm25": 1.0}))
+        # the classifier is fitted on these very questions: the ranker learns without it (docs/search.md)
+        return Searcher(base.rulebook, base.db, base.segmenter, base.lexicon, model or RankerModel({"bm25": 1.0}),
+                        classifier=None)
 
     report = training.train(factory, rows, k=folds, log=click.echo)
     t = report.totals
@@ -241,6 +246,37 @@ def calibrate_likely(aim: float, dry_run: bool, files: tuple[str, ...]) -> None:
         click.echo(f"wrote {Path(WEIGHTS_PATH)}")
 
 
+@click.command(name="train-classifier")
+@click.option("--dry-run", is_flag=True, help="Fit and print the dev sets' accuracy, but do not write the model.")
+@click.option("--prior-weight", default=None, type=float, help="The weight of log p(law) in the rank stage.")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str, ...]) -> None:
+    """Fit the law classifier on the corpus's situation phrases and question FILES (default: the train sets),
+    print its accuracy on the dev sets, and write bot/search/law_classifier.json.gz."""
+    from pathlib import Path
+
+    from bot.search import classifier_training as ct
+    from bot.search.law_classifier import MODEL_PATH, save_classifier
+
+    paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
+    examples = ct.corpus_examples() + ct.question_examples(_read_sets(paths))
+    laws = {law for _, law in examples}
+    if len(laws) < 2:
+        fail("the classifier needs questions about at least two laws, e.g. bridgebot train-classifier "
+             "bench/sets/heldout_a.jsonl")
+    click.echo(f"fitting on {len(examples)} examples ({len(laws)} classes) from the situations and {len(paths)} files")
+    classifier = ct.fit(examples, ct.PRIOR_WEIGHT if prior_weight is None else prior_weight)
+    kept = sum(len(pairs) for pairs in classifier.weights.values())
+    click.echo(f"{sum(len(v) for v in classifier.vocabularies)} features, {kept} weights kept (|w| ≥ {ct.PRUNE})")
+    for dev in DEFAULT_DEV_SETS:
+        if Path(dev).exists():
+            share, n = ct.accuracy(classifier, _read_sets((dev,)))
+            click.echo(f"  {Path(dev).name}: law first for {share:.3f} of {n}")
+    if not dry_run:
+        save_classifier(classifier, MODEL_PATH)
+        click.echo(f"wrote {MODEL_PATH}")
+
+
 @click.command()
 def build() -> None:
     """Build (or check) the search index in the cache directory ($BRIDGEBOT_CACHE or ~/.cache/bridgebot)."""
@@ -250,4 +286,4 @@ def build() -> None:
     click.echo(f"search index ready: {docs} documents, {words} words")
 
 
-COMMANDS: list = [ask, eval_command, build, train_ranker, calibrate_likely]
+COMMANDS: list = [ask, eval_command, build, train_ranker, calibrate_likely, train_classifier]

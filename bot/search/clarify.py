@@ -24,7 +24,8 @@ def ambiguity(q: Query, ranked: list[LawCandidates], ranker: Ranker, terms_named
     for declarer, 49 for a defender), the readings and the question to ask back."""
     if not ranked or not ranked[0].best.doc.actors:
         return None
-    close = [g for g in ranked[:AMBIGUITY_LAWS] if ranked[0].score - g.score <= AMBIGUITY_GAP]
+    # by the row model alone: the classifier reads which law the message is about, not who acted in it
+    close = [g for g in ranked[:AMBIGUITY_LAWS] if ranked[0].row_score - g.row_score <= AMBIGUITY_GAP]
     # in the rulebook's order of the seats, whichever reading ranks first: the question reads the same every time
     actors = sorted({a for g in close for a in g.best.doc.actors[:1]}, key=ACTORS.index)
     if len(actors) < 2:

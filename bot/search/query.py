@@ -67,6 +67,8 @@ class Query:
     found: list | None = None
     # the defined terms it names, and those named where it asks a meaning (see TermReader.named)
     named_terms: tuple | None = None
+    # the law classifier's p(law) for the whole message (see bot.search.rank.Ranker.law_prior)
+    law_prior: dict | None = None
 
     @functools.cached_property
     def clauses(self) -> list[str]:
@@ -97,11 +99,17 @@ class Query:
         return weights
 
 
+def normalized_text(text: str) -> str:
+    """``text`` as the search reads it: simplified (Taiwan variants too), half-width, lower case, the
+    mainland spelling of variant words — :attr:`Query.normalized` (the law classifier reads the same)."""
+    return _common_variants(normalize_query(_taiwan_to_simplified(text) if is_traditional(text) else text))
+
+
 def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     """Analyse one user question (any script or width) into a :class:`Query`."""
     traditional = is_traditional(text)
     as_typed = normalize_query(_taiwan_to_simplified(text) if traditional else text)
-    normalized = _common_variants(as_typed)
+    normalized = _common_variants(as_typed)  # as normalized_text(text)
     q = Query(raw=text, normalized=normalized, english=not _HAN.search(normalized) and bool(ascii_words(normalized)))
     # the text as references are read in it, made once for both look-ups (normalize_query(text) above serves
     # when joining changes nothing)

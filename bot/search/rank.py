@@ -9,6 +9,7 @@ import operator
 from dataclasses import dataclass
 
 from bot.search.documents import Doc, RowWords
+from bot.search.law_classifier import LawClassifier
 from bot.search.lexicon import STOPWORDS_ZH
 from bot.search.missing import phrase_lead
 from bot.search.phrases import Resemblance
@@ -20,10 +21,12 @@ from bot.search.retrieve import Retriever
 class Ranker:
     """Ranks the rows the retriever finds with the model (``model`` may be replaced, as training does)."""
 
-    def __init__(self, retriever: Retriever, model: RankerModel):
-        """Rank what ``retriever`` finds by ``model``."""
+    def __init__(self, retriever: Retriever, model: RankerModel, classifier: LawClassifier | None = None):
+        """Rank what ``retriever`` finds by ``model``, each row weighed by ``classifier``'s reading of the
+        whole message when one is given (:mod:`bot.search.law_classifier`)."""
         self.retriever = retriever
         self.model = model
+        self.classifier = classifier
 
     def rank(self, q: Query, terms_named: tuple, actor: str | None = None, exclude_definitions: bool = False,
              strict: bool = False) -> list[LawCandidates]:
@@ -35,12 +38,33 @@ class Ranker:
         cands = self.candidates(q, terms_named, actor, exclude_definitions)
         for cand in cands:
             cand.score = self.model.score_values(cand.values)
+        prior = self.law_prior(q) if cands else None
+        if prior is not None:
+            laws = [c for c in cands if c.doc.law != 0]
+            for cand in laws:
+                cand.prior = self.classifier.log_prior(prior, cand.doc.law)
+                cand.score += cand.prior
+            # whether a message asks a meaning is the definition reader's call: a definition's row meets the
+            # laws' winner by the row model alone (「同伴不叫是什么意思」 asks what a call told, not a word)
+            winner = max(laws, key=lambda c: c.score).prior if laws else 0.0
+            for cand in cands:
+                if cand.doc.law == 0:
+                    cand.prior = winner
+                    cand.score += winner
         if strict and actor:
             floor = min(c.score for c in cands) if cands else 0.0
             for cand in cands:
                 if cand.doc.actors and cand.doc.actors[0] != actor:
                     cand.score = floor - 1.0 + cand.score / 100
         return group_by_law(cands)
+
+    def law_prior(self, q: Query) -> dict[int, float] | None:
+        """The classifier's p(law) for ``q`` (0: a definition), read once per question; None without one."""
+        if self.classifier is None:
+            return None
+        if q.law_prior is None:
+            q.law_prior = self.classifier.probabilities(q.normalized)
+        return q.law_prior
 
     def candidates(self, q: Query, terms_named: tuple, actor: str | None = None,
                    exclude_definitions: bool = False) -> list[Candidate]:
@@ -80,6 +104,8 @@ class Candidate:
     bm25: float
     values: list[float]
     score: float = 0.0
+    # the part of ``score`` that is the law classifier's reading of the whole message (0 without one)
+    prior: float = 0.0
 
     @property
     def features(self) -> dict[str, float]:
@@ -102,6 +128,11 @@ class LawCandidates:
     def score(self) -> float:
         """The law's score: its best row's."""
         return self.rows[0].score
+
+    @property
+    def row_score(self) -> float:
+        """Its best row's score by the row model alone, without the classifier's reading of the message."""
+        return self.rows[0].score - self.rows[0].prior
 
 
 def group_by_law(cands: list[Candidate]) -> list[LawCandidates]:
@@ -210,10 +241,12 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Rese
     (``resemblance``: the phrase look-up of :meth:`bot.search.retrieve.Retriever.resemblance`)."""
     terms = q.terms
     best = ranked[0].best
-    second = ranked[1].score if len(ranked) > 1 else ranked[0].score - 2.0
+    # by the row model alone, as the confidence model was fitted (the classifier reorders, it does not vouch)
+    top = ranked[0].row_score
+    second = ranked[1].row_score if len(ranked) > 1 else top - 2.0
     return {
-        "top": ranked[0].score,
-        "margin": ranked[0].score - second,
+        "top": top,
+        "margin": top - second,
         "coverage": sum(w for t, w in terms.items() if t in best.doc.words) / (sum(terms.values()) or 1),
         "situation_phrase": best.values[_SITUATION_PHRASE],
         "bm25": math.log1p(max(best.bm25, 0.0)),
@@ -221,7 +254,7 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Rese
         "absent_lead": phrase_lead(resemblance),
         "definition": 1.0 if best.doc.law == 0 else 0.0,
         # the best law's softmax share of all the laws found (the ranker is fitted on such shares)
-        "share": 1.0 / sum(math.exp(max(-50.0, g.score - ranked[0].score)) for g in ranked),
+        "share": 1.0 / sum(math.exp(max(-50.0, g.row_score - top)) for g in ranked),
     }
 
 

@@ -25,6 +25,7 @@ from bot.search.clarify import ambiguity
 from bot.search.definition_asked import DefinitionReader
 from bot.search.definitions import Definitions, LawWords
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
+from bot.search.law_classifier import LawClassifier, load_classifier
 from bot.search.lexicon import Lexicon
 from bot.search.missing import auction_only, referenced_absent
 from bot.search.phrases import Resemblance
@@ -50,14 +51,16 @@ class Searcher:
     """The search over one rulebook; open once, ask many times."""
 
     def __init__(self, rulebook: Rulebook, db: sqlite3.Connection, segmenter: Segmenter, lexicon: Lexicon,
-                 model: RankerModel | None = None):
-        """Use :meth:`open` instead."""
+                 model: RankerModel | None = None, classifier: LawClassifier | None | bool = True):
+        """Use :meth:`open` instead.  ``classifier``: True for the committed law classifier, or one, or
+        None/False to rank without it."""
         self.rulebook = rulebook
         self.db = db
         self.segmenter = segmenter
         self.lexicon = lexicon
         self.retriever = Retriever(db)
-        self.ranker = Ranker(self.retriever, model or load_model())
+        self.ranker = Ranker(self.retriever, model or load_model(),
+                             load_classifier() if classifier is True else (classifier or None))
         self.missing = AbsentDetector(rulebook, db, self.retriever.entries)
         self.definitions = Definitions(rulebook, lexicon)
         self.law_words = LawWords(rulebook, self.retriever.docs, lexicon)

@@ -1,0 +1,120 @@
+"""A learned reading of the whole message: which law (or a definition) a question is about, as probabilities.
+
+The ranker (:mod:`bot.search.rank`) scores each clause by how well *its* words and situation phrases match;
+a long told story — a hand, an auction, the table, what the director said, then the question — spreads
+that match over its background.  This classifier reads the message as one text and weighs every piece of
+it by what the labelled questions and the corpus's situation phrases taught it: words that set a scene in
+many kinds of story (board, vulnerable, 俱乐部, 双人赛) carry little, the irregularity told carries much.
+
+It is a multinomial logistic regression over TF-IDF features of the normalised text (character 1–2-grams
+of each space-separated run, and runs of two or more word characters), trained by
+``bridgebot train-classifier`` (:mod:`bot.search.classifier_training`) and stored, pruned, in
+``bot/search/law_classifier.json.gz``.  Class 0 is "asks what a term means".  The rank stage adds
+``prior_weight × log p(law)`` to every row's score (:meth:`bot.search.rank.Ranker.rank`).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+MODEL_PATH = Path(__file__).with_name("law_classifier.json.gz")
+CHAR_NGRAMS = (1, 2)
+# the floor under a law the classifier gives (next to) nothing: a row of it keeps a chance
+FLOOR = 1e-4
+_WORD = re.compile(r"(?u)\b\w\w+\b")
+
+
+def char_grams(text: str) -> list[str]:
+    """The character 1–2-grams of each space-separated run of ``text``, padded by a space each side."""
+    grams = []
+    for run in text.split():
+        padded = f" {run} "
+        grams.extend(padded[i : i + n] for n in CHAR_NGRAMS for i in range(len(padded) - n + 1))
+    return grams
+
+
+def word_runs(text: str) -> list[str]:
+    """Runs of two or more word characters (an English word, a run of Chinese between punctuation)."""
+    return _WORD.findall(text)
+
+
+ANALYZERS = (char_grams, word_runs)
+
+
+@dataclass
+class LawClassifier:
+    """The trained classifier: vocabularies and IDF per analyser, and sparse class weights."""
+
+    vocabularies: list[dict[str, int]]  # per analyser: feature → its column
+    idf: list[list[float]]  # per analyser: each column's IDF
+    classes: list[int]  # law numbers; 0 is a definition
+    intercept: list[float]
+    weights: dict[int, list[tuple[int, float]]]  # global column → [(class index, weight)], pruned
+    prior_weight: float  # how much the rank stage weighs log p(law)
+
+    def probabilities(self, normalized: str) -> dict[int, float]:
+        """p(law) for the normalised question (see :func:`bot.search.query.normalized_text`)."""
+        scores = list(self.intercept)
+        offset = 0
+        for analyze, vocabulary, idf in zip(ANALYZERS, self.vocabularies, self.idf):
+            for column, value in _tfidf(analyze(normalized), vocabulary, idf).items():
+                for k, w in self.weights.get(offset + column, ()):
+                    scores[k] += w * value
+            offset += len(vocabulary)
+        top = max(scores)
+        exp = [math.exp(s - top) for s in scores]
+        total = sum(exp)
+        return {law: e / total for law, e in zip(self.classes, exp)}
+
+    def log_prior(self, probabilities: dict[int, float], law: int) -> float:
+        """The rank stage's addition to a row of ``law``: ``prior_weight × log p``, floored."""
+        return self.prior_weight * math.log(max(probabilities.get(law, 0.0), FLOOR))
+
+    def to_json(self) -> dict:
+        """The file's content (see :func:`load_classifier`)."""
+        return {"analyzers": [a.__name__ for a in ANALYZERS], "char_ngrams": list(CHAR_NGRAMS),
+                "vocabularies": [sorted(v, key=v.get) for v in self.vocabularies],
+                "idf": [[round(x, 5) for x in idf] for idf in self.idf], "classes": self.classes,
+                "intercept": [round(x, 5) for x in self.intercept], "prior_weight": self.prior_weight,
+                "weights": [[column, [[k, round(w, 4)] for k, w in pairs]]
+                            for column, pairs in sorted(self.weights.items())]}
+
+
+def _tfidf(features: list[str], vocabulary: dict[str, int], idf: list[float]) -> dict[int, float]:
+    """Sublinear TF × IDF of the known features, L2-normalised (as scikit-learn's TfidfVectorizer)."""
+    counts: dict[int, int] = {}
+    for feature in features:
+        column = vocabulary.get(feature)
+        if column is not None:
+            counts[column] = counts.get(column, 0) + 1
+    values = {c: (1.0 + math.log(n)) * idf[c] for c, n in counts.items()}
+    norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
+    return {c: v / norm for c, v in values.items()}
+
+
+def classifier_from_json(data: dict) -> LawClassifier:
+    """A :class:`LawClassifier` from its file's content."""
+    return LawClassifier([{f: i for i, f in enumerate(v)} for v in data["vocabularies"]], data["idf"],
+                         [int(c) for c in data["classes"]], data["intercept"],
+                         {int(c): [(int(k), float(w)) for k, w in pairs] for c, pairs in data["weights"]},
+                         float(data["prior_weight"]))
+
+
+def save_classifier(classifier: LawClassifier, path: Path = MODEL_PATH) -> None:
+    """Write ``classifier`` as gzipped JSON, byte for byte the same for the same model."""
+    raw = json.dumps(classifier.to_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    path.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+
+
+@functools.lru_cache(maxsize=2)
+def load_classifier(path: Path = MODEL_PATH) -> LawClassifier | None:
+    """The committed classifier (cached), or None when none has been trained."""
+    if not path.exists():
+        return None
+    return classifier_from_json(json.loads(gzip.decompress(path.read_bytes()).decode("utf-8")))
