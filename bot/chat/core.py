@@ -147,10 +147,23 @@ class Core:
             words = "".join(CJK.findall(words))
         elif known is not None and known.area in ("start", "as"):
             words = ""  # a deep-link payload (/start inline) or a reading (/as declarer): no language
+        if context.lang and self._bare_reference(words):
+            # 「第50条D款2」, "law 50d2", "50 D 2": a reference's form is no sign of the chat's language
+            return context.lang
         lang = detect_lang(words, context.lang or hint)
         if CJK.search(words) or ENGLISH_WORD.search(words):
             context.lang = lang
         return lang
+
+    def _bare_reference(self, words: str) -> bool:
+        """Whether ``words`` are nothing but a law reference, in any of its forms."""
+        from bot.rulebook.refs import ReferenceInputError
+
+        try:
+            return bool(words.strip()) and self.services.parse_reference is not None \
+                and self.services.parse_reference(words) is not None
+        except ReferenceInputError:
+            return False
 
     @staticmethod
     def _script(text: str, context: ChatContext) -> bool:
