@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from bot.base.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
+from bot.base.textnorm import MAX_INPUT_CHARS, is_traditional, normalize_query, to_simplified, to_traditional
 from bot.chat import commands
 from bot.chat.answers.buttons import SHORT_LABEL  # noqa: F401  (re-exported: tests read it here)
 from bot.chat.answers.club import club_reply
@@ -37,7 +37,6 @@ from bot.chat.services import Services
 from bot.chat.texts import say
 from bot.rulebook.model import split_clause_id
 
-MAX_INPUT_CHARS = 2000
 INLINE_LIMIT = 50
 
 WARM_UP_QUESTION = "明手能提醒庄家吗"
