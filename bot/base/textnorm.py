@@ -13,6 +13,8 @@ import re
 import opencc
 
 # Full-width ASCII block (！ to ～) maps to half-width by a fixed offset.
+# The longest message or command-line question read (the chat core and the CLI refuse a longer one).
+MAX_INPUT_CHARS = 2000
 _FULLWIDTH_OFFSET = 0xFEE0
 _HALF_TO_CJK_PUNCT = str.maketrans({";": "；", ":": "：", "!": "！", "?": "？"})
 _SURROGATES = re.compile(r"[\ud800-\udfff]")

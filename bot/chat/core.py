@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from bot.base.textnorm import is_traditional, normalize_query, to_simplified, to_traditional
+from bot.base.textnorm import MAX_INPUT_CHARS, is_traditional, normalize_query, to_simplified, to_traditional
 from bot.chat import commands
 from bot.chat.answers.buttons import SHORT_LABEL  # noqa: F401  (re-exported: tests read it here)
 from bot.chat.answers.club import club_reply
@@ -37,7 +37,6 @@ from bot.chat.services import Services
 from bot.chat.texts import say
 from bot.rulebook.model import split_clause_id
 
-MAX_INPUT_CHARS = 2000
 INLINE_LIMIT = 50
 
 WARM_UP_QUESTION = "明手能提醒庄家吗"
@@ -147,10 +146,23 @@ class Core:
             words = "".join(CJK.findall(words))
         elif known is not None and known.area in ("start", "as"):
             words = ""  # a deep-link payload (/start inline) or a reading (/as declarer): no language
+        if context.lang and self._bare_reference(words):
+            # 「第50条D款2」, "law 50d2", "50 D 2": a reference's form is no sign of the chat's language
+            return context.lang
         lang = detect_lang(words, context.lang or hint)
         if CJK.search(words) or ENGLISH_WORD.search(words):
             context.lang = lang
         return lang
+
+    def _bare_reference(self, words: str) -> bool:
+        """Whether ``words`` are nothing but a law reference, in any of its forms."""
+        from bot.rulebook.refs import ReferenceInputError
+
+        try:
+            return bool(words.strip()) and self.services.parse_reference is not None \
+                and self.services.parse_reference(words) is not None
+        except ReferenceInputError:
+            return False
 
     @staticmethod
     def _script(text: str, context: ChatContext) -> bool:

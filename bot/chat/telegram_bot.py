@@ -456,6 +456,22 @@ def with_webhook_secret(settings: Settings) -> Settings:
     return dataclasses.replace(settings, webhook_secret=secrets.token_urlsafe(32))
 
 
+def check_token(settings: Settings) -> None:
+    """Ask Telegram who the bot is (``getMe``), so that a refused token fails at once, before the index is
+    prepared: raises :class:`telegram.error.InvalidToken` or :class:`~telegram.error.NetworkError`."""
+    import asyncio
+
+    from telegram import Bot
+
+    protect_logs(settings.token, settings.webhook_secret)   # (a DEBUG log of the request holds the token)
+
+    async def ask() -> None:
+        async with Bot(settings.token, **({"base_url": settings.api_url} if settings.api_url else {})) as bot:
+            await bot.get_me()
+
+    asyncio.run(ask())
+
+
 def run(settings: Settings, core: Core) -> None:
     """Run the bot until interrupted: long polling, or a webhook when ``settings.webhook_url`` is set."""
     if settings.webhook_url:

@@ -85,6 +85,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skipped_laws": ("(第{laws}条本语料未收录。)", "(Laws {laws} are not in this corpus.)"),
     "toc_title": ("目录 · {edition}", "Contents · {edition}"),
     "toc_chapters": ("请选择一章:", "Choose a chapter:"),
+    "toc_english_title": ("本章的中文标题不见于任何来源,这里给出的是1997年英文版规则的标题。",
+                          "No source prints this chapter's Chinese title; shown is the 1997 Laws' English title."),
     "toc_laws": ("本章收录 {n} 条,点条款查看:", "{n} laws in this chapter; tap one to read it:"),
     "toc_definitions": ("共 {n} 个定义,点术语查看:", "{n} defined terms; tap one to read it:"),
     "toc_back": ("◀ 目录", "◀ Contents"),

@@ -31,16 +31,22 @@ def _core(progress=None):
     ``progress(line)`` hears a line before and after (the console's stderr, the bot's log)."""
     from bot.chat.core import Core
 
+    from bot.search.index import index_ready
+
     report = progress or (lambda line: None)
-    report("正在准备规则索引 (安装后第一次启动需要几秒钟)… / Preparing the index of the Laws…")
     started = time.perf_counter()
     try:
+        # (the lines only when the index is built: a ready one opens in a moment, without a word)
+        building = not index_ready()
+        if building:
+            report("正在准备规则索引 (安装后第一次启动需要几秒钟)… / Preparing the index of the Laws…")
         core = Core.open()
         core.prepare()
     except FileNotFoundError as err:
         fail(f"语料文件缺失 ({err.filename})。请先运行 `bridgebot build`。")
     seconds = time.perf_counter() - started
-    report(f"索引已就绪 ({seconds:.1f} 秒), 可以提问了。 / Index ready in {seconds:.1f} s.")
+    if building:
+        report(f"索引已就绪 ({seconds:.1f} 秒), 可以提问了。 / Index ready in {seconds:.1f} s.")
     return core
 
 
@@ -83,6 +89,8 @@ def run(ctx: click.Context, webhook_url: str | None, port: int | None) -> None:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         # The index is ready before polling starts: the first member to ask does not wait for it.
+        # (the token first: a refused one fails at once, not after the index is built)
+        telegram_bot.check_token(settings)
         telegram_bot.run(settings, _core(logging.getLogger("bot.cli.chat").info))
     except InvalidToken:
         fail("Telegram refused the bot token (TELEGRAM_BOT_TOKEN). Ask @BotFather for it; it looks like "

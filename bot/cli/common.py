@@ -8,7 +8,7 @@ from typing import NoReturn
 
 import click
 
-MAX_INPUT_CHARS = 2000
+from bot.base.textnorm import MAX_INPUT_CHARS
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.scoring import matchpoints
+
 PAIRS = "pairs"
 TEAMS = "teams"
 OPEN_ROOM = "open"
@@ -12,10 +14,11 @@ PASS = "PASS"
 MITCHELL = "mitchell"
 HOWELL = "howell"
 NOT_PLAYED = "NP"
-# Law 12C1 artificial adjusted scores: the share of the top in pairs; ±3 IMPs in teams is the
-# convention of the later Laws (2007 Law 12C2), not a rule of the 1999 text.
-ADJUSTED_PERCENT = {"A+": 60, "A": 50, "A-": 40}
-ADJUSTED_IMPS = {"A+": 3, "A": 0, "A-": -3}
+# Law 12C1 artificial adjusted scores by their club codes: the share of the top in pairs and the IMPs in
+# teams, as the scorer's (bot.scoring.matchpoints) for average-plus, average and average-minus.
+ADJUSTED_KINDS = {"A+": "plus", "A": "average", "A-": "minus"}
+ADJUSTED_PERCENT = {code: matchpoints.ADJUSTED_PERCENT[kind] for code, kind in ADJUSTED_KINDS.items()}
+ADJUSTED_IMPS = {code: matchpoints.ADJUSTED_IMPS[kind] for code, kind in ADJUSTED_KINDS.items()}
 
 
 @dataclass(frozen=True)

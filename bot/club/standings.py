@@ -9,7 +9,7 @@ from collections import OrderedDict
 
 from bot.base.errors import ClubInputError
 from bot.base.textnorm import to_halfwidth
-from bot.club import csvio, hands, picture, render
+from bot.club import csvio, hands, render
 from bot.club.entry import check_digits, example, example_board, parse_board_number
 from bot.club.model import PAIRS, Result, Session
 from bot.club import schedule
@@ -62,6 +62,8 @@ def traveller(store: ClubStore, req: Request) -> ClubReply:
                        f"Board {board} has no results yet. To record one: {example(current)}")
         return ClubReply(text + ("\n" + render.board_heading(board, req.lang) + "\n" + hand if hand else ""))
     if wants_picture(words[1:]):
+        from bot.club import picture  # (Pillow loaded only when a picture is drawn)
+
         png = picture.board_picture(current, board, results, report, req.lang, store.names(current.id), record)
         name = f"{csvio.file_stem(current)}-board-{board}.png"
         return ClubReply(req.say(f"第 {board} 副的成绩 (图片): {name}", f"Board {board} as a picture: {name}"),
@@ -113,5 +115,7 @@ def standings(store: ClubStore, req: Request) -> ClubReply:
 def standings_picture(store: ClubStore, current: Session, lang: str) -> tuple[str, bytes]:
     """The standings (or the match) of ``current`` as a PNG file ``(name, bytes)``."""
     results, report = session_report(store, current)
+    from bot.club import picture  # (Pillow loaded only when a picture is drawn)
+
     png = picture.standings_picture(current, results, report, lang, store.names(current.id))
     return f"{csvio.file_stem(current)}-standings.png", png

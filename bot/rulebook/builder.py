@@ -186,6 +186,10 @@ def build(paths: BuildPaths = BuildPaths()) -> dict:
     for law in laws:
         if law["chapter"] and (not chapters or chapters[-1]["name"] != law["chapter"]):
             chapters.append({"name": law["chapter"], "laws": []})
+            # a chapter whose Chinese title no source prints: its English title, marked as such
+            title_en = structure.get("chapter_titles_en", {}).get(law["chapter"])
+            if title_en:
+                chapters[-1]["title_en"] = title_en
         if chapters and law["chapter"] == chapters[-1]["name"]:
             chapters[-1]["laws"].append(law["number"])
     present = {law["number"] for law in laws}

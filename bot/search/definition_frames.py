@@ -60,6 +60,28 @@ _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def definition_subject(normalized: str) -> str | None:
+    """:func:`_framed_subject`, unless that X names a procedure — what is done, what happens, the steps —
+    rather than a word (「对声称有异议时裁判的程序是什么」, "what is the procedure when a claim is disputed"):
+    such a question goes to the search (corpus/definition_frames.yaml ``procedure``)."""
+    subject = _framed_subject(normalized)
+    if subject and _asks_a_procedure(subject):
+        return None
+    return subject
+
+
+def _asks_a_procedure(subject: str) -> bool:
+    """Whether a frame's X is a procedure, not a term: it ends in a procedure noun (程序, 步骤 …) after
+    more words, or opens with one in English ("procedure when …", "the steps if …")."""
+    subject = subject.strip()
+    if subject.isascii():
+        return bool(_PROCEDURE_EN.match(subject))
+    return any(subject.endswith(head) and len(subject) > len(head) for head in _FRAMES["procedure"]["heads_zh"])
+
+
+_PROCEDURE_EN = re.compile(r"^(?:(?:the|a) )?(?:" + "|".join(_FRAMES["procedure"]["heads_en"]) + r")\b")
+
+
+def _framed_subject(normalized: str) -> str | None:
     """The X of 「什么是X」, 「X是什么意思」, 「X的定义」, 「define X」, 「what is X」; else None.
     Looser frames (「X怎么讲」, 「X是谁」, 「X和Y有什么区别」, "who is the X") count only for a short X: in a
     told situation they are the end of a longer sentence, not a word to define."""

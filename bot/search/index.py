@@ -88,16 +88,31 @@ def ensure_index(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: 
                  situations_dir: Path = SITUATIONS_DIR) -> IndexFiles:
     """Return the index for this rulebook, glossary and data files, building it first when
     missing or stale (situation files from ``situations_dir``)."""
-    # (the definition frames decide what a situation phrase reads as, as they do for a question)
-    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH, FRAMES_PATH]
-    key = fingerprint(rulebook, glossary, data_files)
-    files = IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
+    files = index_files(rulebook, glossary, cache_dir, situations_dir)
     if files.db.exists() and files.dictionary.exists():
         return files
     cache_dir.mkdir(parents=True, exist_ok=True)
     build_index(rulebook, glossary, files, cache_dir, load_situations(situations_dir), load_topics())
     _prune(cache_dir)
     return files
+
+
+def index_files(rulebook: Rulebook, glossary: dict[str, list[str]], cache_dir: Path,
+                situations_dir: Path = SITUATIONS_DIR) -> IndexFiles:
+    """Where the index for this rulebook, glossary and data files is (or will be) kept in ``cache_dir``."""
+    # (the definition frames decide what a situation phrase reads as, as they do for a question)
+    data_files = [*situation_files(situations_dir), MISSING_LAWS_PATH, ACTOR_OVERRIDES_PATH, FRAMES_PATH]
+    key = fingerprint(rulebook, glossary, data_files)
+    return IndexFiles(db=cache_dir / f"search-{key}.sqlite", dictionary=cache_dir / f"jieba-{key}.dict")
+
+
+def index_ready(cache_dir: Path | None = None) -> bool:
+    """Whether the corpus's index is already built in ``cache_dir`` (default: :func:`default_cache_dir`),
+    so that opening the search will not build it."""
+    from bot.rulebook.model import RULEBOOK_PATH, load
+
+    files = index_files(load(RULEBOOK_PATH), load_glossary(GLOSSARY_PATH), cache_dir or default_cache_dir())
+    return files.db.exists() and files.dictionary.exists()
 
 
 def _prune(cache_dir: Path) -> None:

@@ -139,8 +139,8 @@ class Lexicon:
         return None
 
 
-# Irregular past forms that questions use for the glossary's verbs.
-_IRREGULAR = {
+# Irregular past forms that questions use for the glossary's verbs (and bot.search.phrases for its stems).
+IRREGULAR_PAST = {
     "led": "lead", "saw": "see", "seen": "see", "heard": "hear", "overheard": "overhear", "fell": "fall",
     "fallen": "fall", "took": "take", "taken": "take", "gave": "give", "given": "give", "won": "win", "went": "go",
     "gone": "go", "made": "make", "thought": "think", "told": "tell", "shown": "show", "dealt": "deal",
@@ -151,8 +151,8 @@ _IRREGULAR = {
 
 def _english_forms(word: str) -> list[str]:
     forms = [word]
-    if word in _IRREGULAR:
-        forms.append(_IRREGULAR[word])
+    if word in IRREGULAR_PAST:
+        forms.append(IRREGULAR_PAST[word])
     for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("'s", ""), ("ly", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             stem = word[: -len(suffix)] + repl

@@ -24,10 +24,15 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from bot.search.lexicon import IRREGULAR_PAST
+
+# The irregular past forms the phrase stems read (those the situation phrases were written and measured with;
+# the lexicon's longer table moves answers: "won" in a revoke story)
+_STEMMED_PAST = {word: IRREGULAR_PAST[word] for word in
+                 ("led", "made", "gave", "took", "dealt", "saw", "went", "left", "shown", "fell", "told", "thought")}
+
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
 _EN_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-_IRREGULAR = {"led": "lead", "made": "make", "gave": "give", "took": "take", "dealt": "deal", "saw": "see",
-              "went": "go", "left": "leave", "shown": "show", "fell": "fall", "told": "tell", "thought": "think"}
 # English words that say nothing about the situation.
 _EN_STOP = frozenset(
     """the and for are was were his her him she they them their this that with what when can could should would
@@ -38,7 +43,7 @@ _EN_STOP = frozenset(
 
 def stem(word: str) -> str:
     """A rough base form of an English word, the same on both sides (revoked, revoking, revoke → revok)."""
-    word = _IRREGULAR.get(word, word)
+    word = _STEMMED_PAST.get(word, word)
     for suffix in ("'s", "ies", "ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")

@@ -27,7 +27,8 @@ def core():
     ],
 )
 def test_plain_messages_reach_the_scorer_the_law_or_search(core, message, expected):
-    assert expected in core.handle(ChatMessage(message, chat_id=1)).text
+    # each in a chat of its own: a reference keeps the language of a chat's earlier messages
+    assert expected in core.handle(ChatMessage(message, chat_id=f"plain {message}")).text
 
 
 def test_an_ordinary_question_is_not_taken_for_a_score(core):

@@ -60,6 +60,17 @@ def test_a_refused_token_is_one_line_without_a_traceback_at_the_default_level(tm
     _assert_clean(output)
 
 
+def test_a_refused_token_fails_before_the_index_is_built(tmp_path):
+    # (a first start: an empty cache; the token is checked before the index's ~6 s build)
+    with FakeBotApi(401) as api:
+        done = subprocess.run([BRIDGEBOT, "run"], env=_env(tmp_path, BRIDGEBOT_API_URL=api.url, BRIDGEBOT_LOG_LEVEL="INFO",
+                                                          BRIDGEBOT_CACHE=str(tmp_path / "cache")),
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert "Telegram refused the bot token" in done.stderr and "索引" not in done.stderr
+    assert not list((tmp_path / "cache").glob("search-*.sqlite"))
+
+
 def test_a_network_error_is_never_printed_with_the_token(tmp_path):
     url = f"http://127.0.0.1:{free_port()}/bot"  # nothing listens there
     done = subprocess.run([BRIDGEBOT, "run"], env=_env(tmp_path, BRIDGEBOT_API_URL=url),

@@ -10,9 +10,9 @@ from bot.rulebook.model import number_ranges
 
 # A phone shows about eight one-button rows without scrolling: a chapter with more laws is paged.
 LAWS_PER_PAGE = 8
-# No source prints chapter IV's title (002 starts at Law 12 without its heading): the 1997 Laws'
-# "General Laws Governing Irregularities", in Chinese.
-UNTITLED = {"第四章": "违规的一般规定"}
+# A chapter whose Chinese title no source prints (chapter IV) carries the 1997 Laws' English title in the
+# rulebook (corpus/corrections.yaml ``chapter_titles_en``): shown marked as the English title, never translated.
+ENGLISH_TITLE_MARK = "(英文标题)"
 
 
 def toc_reply(rulebook, args: str, lang: str) -> Reply:
@@ -41,13 +41,17 @@ def toc_reply(rulebook, args: str, lang: str) -> Reply:
         if page < pages:
             turn.append(button(say("toc_next", lang), f"/toc {args} {page + 1}"))
         body = say("toc_laws", lang, n=len(laws))
+        if ENGLISH_TITLE_MARK in name:
+            body = say("toc_english_title", lang) + "\n" + body
         if pages > 1:
             body += " " + say("toc_page", lang, page=page, pages=pages)
         return Reply(title=name, body=body, buttons=buttons + ((tuple(turn),) if turn else ()) + (back,))
     buttons = []
     for i, (name, numbers) in enumerate(chapters, 1):
         span = f" (第{number_ranges(numbers)}条)" if numbers else f" ({len(book.definitions)})"
-        buttons.append((button(name + span, f"/toc {i}"),))
+        # (an English title is too long for a phone's button: the chapter's page shows it whole)
+        label = f"{name.partition(' ')[0]}{span} {ENGLISH_TITLE_MARK}" if ENGLISH_TITLE_MARK in name else name + span
+        buttons.append((button(label, f"/toc {i}"),))
     body = say("toc_chapters", lang)
     if number is not None:
         body = say("toc_no_chapter", lang, n=args, count=len(chapters)) + "\n" + body
@@ -63,7 +67,8 @@ def chapter_list(book) -> list[tuple[str, list[int]]]:
         listed.update(numbers)
         if numbers:
             name = chapter.get("name", "").strip() or "—"
-            chapters.append((f"{name} {UNTITLED[name]}" if name in UNTITLED else name, numbers))
+            title_en = chapter.get("title_en")
+            chapters.append((f"{name} {ENGLISH_TITLE_MARK} {title_en}" if title_en else name, numbers))
     rest = [n for n in book.numbers if n not in listed]
     if rest:
         chapters.append(("其他", rest))
