@@ -152,6 +152,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "unavailable": ("{what}功能暂时不可用,请稍后再试。", "{what} is not available right now; please try again later."),
     "apology": ("抱歉,出了点问题,请稍后再试。发送 /help 查看用法。", "Sorry, something went wrong. Please try again; /help shows how to ask."),
+    "nothing_to_show": ("这里还没有可显示的内容。例如 /standings 要先有打过的成绩: /r 5 1-3 4S+1 N",
+                        "Nothing to show here yet. /standings, for one, needs a played result first: /r 5 1-3 4S+1 N"),
     "flood": ("消息太快了,请稍等几秒再发。", "Too many messages at once; please wait a few seconds."),
     "flood_member": ("{name},你的消息太快了,请稍等几秒再发。", "{name}, you are sending too fast; please wait a few seconds."),
     "edited_club": ("编辑过的消息不会再执行比赛命令。要改成绩, 请发一条新的命令, 例如 /r 5 1-3 4S+1 N",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.base.inputs import plain_digits
 from bot.base.errors import ScoringInputError
 
 MAX_CHARS = 1000
@@ -83,7 +84,7 @@ _OTHER_SIDE_VUL = re.compile(
 
 def number_of(text: str) -> int:
     """The number ``text`` says: digits, or a number word (「两」, "ten")."""
-    return int(text) if text.isdigit() else _NUMBER_OF[text]
+    return int(text) if plain_digits(text) else _NUMBER_OF[text]
 
 
 def input_error(zh: str, en: str) -> ScoringInputError:
