@@ -152,6 +152,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "unavailable": ("{what}功能暂时不可用,请稍后再试。", "{what} is not available right now; please try again later."),
     "apology": ("抱歉,出了点问题,请稍后再试。发送 /help 查看用法。", "Sorry, something went wrong. Please try again; /help shows how to ask."),
+    "report_as_file": ("完整报告共 {lines} 行, 太长不便在群里刷屏, 已作为文件发送: {name}",
+                       "The whole report is {lines} lines, too long for the chat; it is sent as a file: {name}"),
     "nothing_to_show": ("这里还没有可显示的内容。例如 /standings 要先有打过的成绩: /r 5 1-3 4S+1 N",
                         "Nothing to show here yet. /standings, for one, needs a played result first: /r 5 1-3 4S+1 N"),
     "flood": ("消息太快了,请稍等几秒再发。", "Too many messages at once; please wait a few seconds."),
