@@ -9,6 +9,7 @@ refuses or reads as another number; every digit check goes through :func:`plain_
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from bot.base.textnorm import to_halfwidth
 
@@ -50,3 +51,11 @@ def name_problem(name: str) -> str | None:
 def odd_digits(text: str) -> list[str]:
     """The characters of ``text`` that Unicode calls digits but are not 0–9 (「²」, 「①」, 「٣」), sorted."""
     return sorted({ch for ch in text if ch.isdigit() and not plain_digits(ch)})
+
+
+def digits_value(text: str) -> int | None:
+    """The value of what a regex's ``\\d+`` matched (any script's decimal digits, which ``int()``
+    reads: 「٠」 is 0); None for anything else (「²」, which ``isdigit()`` lets through and ``int()`` refuses)."""
+    if not text or any(unicodedata.decimal(ch, None) is None for ch in text):
+        return None
+    return int(text)

@@ -5,11 +5,11 @@ Nothing reads the token at import time, so tests and the console never need one.
 
 from __future__ import annotations
 
-from bot.base.inputs import plain_digits
-
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from bot.base.inputs import plain_digits
 
 
 @dataclass(frozen=True)
