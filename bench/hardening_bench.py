@@ -135,6 +135,7 @@ def main() -> None:
               f"workers median {workers['median_ms']:.1f} ms, max {workers['max_ms']:.1f} ms "
               f"(median {blocking['median_ms'] / max(workers['median_ms'], 0.001):.0f}× shorter); "
               f"standings took {blocking['standings_s']:.2f} s → {workers['standings_s']:.2f} s with workers")
+    fair_queue(core)
     try:
         import endplay  # noqa: F401 — the double-dummy solver of the hands extra
     except ImportError:
@@ -211,6 +212,41 @@ def hands_beside_results(core) -> None:
               f"{old_med:.0f} ms, max {old_max:.0f} ms ({old_n} results, /hands {old_took:.1f} s); before it median "
               f"{new_med:.1f} ms, max {new_max:.1f} ms ({new_n} results, /hands {new_took:.1f} s); max "
               f"{old_max / max(new_max, 0.001):.0f}× shorter")
+
+
+async def _question_during_burst(core, chat: str, fair: bool, burst: int, send_s: float) -> tuple[float, float]:
+    """Member 1 sends ``burst`` ``/r``, then member 2 asks ``/law 50``: seconds until member 2's answer
+    (each job answers and then waits ``send_s``, a group's send), and until the burst is done."""
+    from bot.chat.core import ChatMessage
+    from bot.chat.workers import ChatWorkers
+
+    workers, start = ChatWorkers(), time.perf_counter()
+
+    async def answer(text, user, club):
+        await workers.run(core.handle, ChatMessage(text, chat_id=chat, user_id=user), club=club)
+        await asyncio.sleep(send_s)
+        return time.perf_counter() - start
+
+    jobs = [workers.submit(chat, lambda b=i % 8 + 1: answer(f"/r {b} 1-2 4S= N", 1, True), member=1 if fair else None)
+            for i in range(burst)]
+    asked = workers.submit(chat, lambda: answer("/law 50", 2, False), member=2 if fair else None)
+    waited = await asked
+    done = max(await asyncio.gather(*jobs))
+    workers.close()
+    return waited, done
+
+
+def fair_queue(core, burst: int = 400, send_s: float = 0.01) -> None:
+    """Another member's question behind one member's burst of ``burst`` ``/r``: one queue in arrival
+    order (the previous release) beside the members taking turns (now)."""
+    from bot.chat.core import ChatMessage
+
+    core.handle(ChatMessage("/session new pairs howell 刷屏 8副", chat_id="bench-burst", user_id=1))
+    old, old_done = asyncio.run(_question_during_burst(core, "bench-burst", False, burst, send_s))
+    new, new_done = asyncio.run(_question_during_burst(core, "bench-burst", True, burst, send_s))
+    print(f"a second member's /law 50 behind one member's {burst} /r ({send_s * 1000:.0f} ms a send): arrival order "
+          f"{old * 1000:.0f} ms, members in turn {new * 1000:.0f} ms ({old / max(new, 0.001):.0f}× shorter); "
+          f"the burst drained in {old_done:.1f} s and {new_done:.1f} s")
 
 
 if __name__ == "__main__":

@@ -66,14 +66,19 @@ class Core:
 
     def handle(self, message: ChatMessage) -> Reply:
         """Answer one typed message (a command, a follow-up word, a reference, a score or a question)."""
+        # The one edge where what people send is cleaned: the typed text and the text it quotes.
+        message = replace(message, text=clean_text(message.text),
+                          quoted=clean_text(message.quoted) if message.quoted is not None else None)
         context = self.contexts.get(message.chat_id)
-        text = clean_text(message.text).strip()
+        text = message.text.strip()
         lang = self._language(text, message, context)
         traditional = self._script(text, context)
         if len(text) > MAX_INPUT_CHARS:
             reply = note("too_long", lang, n=len(text), limit=MAX_INPUT_CHARS)
         else:
             reply = self._route(text, message, context, lang)
+        if not reply.text.strip():
+            reply = replace(reply, body=say("nothing_to_show", lang))  # Telegram refuses an empty message
         return localise(replace(reply, lang=lang), traditional)
 
     def press(self, message: ChatMessage) -> Reply:

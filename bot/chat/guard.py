@@ -11,28 +11,17 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from bot.base.textnorm import to_halfwidth
+from bot.base.inputs import ascii_number  # noqa: F401  (the chat reads numbers through guard)
 
 # Lone surrogates (OpenCC and every encoder refuse them) and control characters other than
 # tab and newline (NUL, BEL, ESC … never mean anything in a chat message), and U+FFFD, what
 # an undecodable byte became.
 _UNSAFE = re.compile(r"[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f\ufffd]")
-_ASCII_DIGITS = re.compile(r"[0-9]{1,12}")
 
 
 def clean_text(text: str) -> str:
     """``text`` without lone surrogates and control characters (tab and newline stay)."""
     return _UNSAFE.sub("", text or "")
-
-
-def ascii_number(text: str, low: int, high: int) -> int | None:
-    """The whole number ``text`` spells in ASCII digits (full-width digits count too) when it is
-    between ``low`` and ``high``; None for anything else (``²``, ``٣``, ``-1``, 300 digits)."""
-    text = to_halfwidth(text.strip())
-    if not _ASCII_DIGITS.fullmatch(text):
-        return None
-    number = int(text)
-    return number if low <= number <= high else None
 
 
 class FloodGuard:

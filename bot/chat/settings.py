@@ -9,6 +9,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from bot.base.inputs import plain_digits
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -38,7 +40,7 @@ class Settings:
         Raises ValueError with a readable message for a port that is not a number."""
         env = {k: v.strip() for k, v in (os.environ if environ is None else environ).items() if v and v.strip()}
         port_text = env.get("BRIDGEBOT_PORT", "8443")
-        if not (port_text.isascii() and port_text.isdigit()) or not 0 < int(port_text) < 65536:
+        if not plain_digits(port_text) or not 0 < int(port_text) < 65536:
             raise ValueError(f"BRIDGEBOT_PORT must be a port number such as 8443, not {port_text!r}")
         return cls(
             token=env.get("TELEGRAM_BOT_TOKEN"),

@@ -221,9 +221,11 @@ class TelegramShell:
             log.warning("could not send the apology to chat %s", update.effective_chat.id)
 
     async def _queue(self, update: Update, context: ContextTypes.DEFAULT_TYPE, job) -> None:
-        """Run ``job`` after the chat's earlier jobs; a failure reaches :meth:`on_error`."""
+        """Run ``job`` in the chat's queue, its members in turn; a failure reaches :meth:`on_error`."""
+        user = update.effective_user
         self.workers.submit(update.effective_chat.id, job,
-                            spawn=lambda coroutine: context.application.create_task(coroutine, update=update))
+                            spawn=lambda coroutine: context.application.create_task(coroutine, update=update),
+                            member=user.id if user else None)
 
     async def _say(self, update: Update, context: ContextTypes.DEFAULT_TYPE, key: str, text: str | None) -> None:
         user = update.effective_user

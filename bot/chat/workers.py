@@ -1,4 +1,4 @@
-"""Run the core's work off the event loop, one chat at a time in arrival order.
+"""Run the core's work off the event loop, each chat's jobs one at a time, its members in turn.
 
 A long club command (standings of a big session, an import) takes seconds of CPU; on the
 event loop it would hold up every other chat.  :class:`ChatWorkers` chains each chat's jobs
@@ -11,7 +11,7 @@ Nothing here knows Telegram.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -26,27 +26,47 @@ class ChatWorkers:
     def __init__(self, club_threads: int = 4):
         self._questions = ThreadPoolExecutor(max_workers=1, thread_name_prefix="answers")
         self._club = ThreadPoolExecutor(max_workers=club_threads, thread_name_prefix="club")
-        self._tails: dict[Hashable, asyncio.Future] = {}
+        self._queues: dict[Hashable, OrderedDict[Hashable, deque]] = {}
+        self._runners: dict[Hashable, asyncio.Future] = {}
 
     def submit(self, chat_id: Hashable, job: Callable[[], Awaitable[Any]],
-               spawn: Callable[[Coroutine], asyncio.Future] | None = None) -> asyncio.Future:
-        """Start ``job()`` once every earlier job of ``chat_id`` has finished; returns its task.
+               spawn: Callable[[Coroutine], asyncio.Future] | None = None,
+               member: Hashable = None) -> asyncio.Future:
+        """Queue ``job()`` in ``chat_id``; returns a future of its result.
 
-        Call it from the event loop.  ``spawn`` creates the task (default
-        ``asyncio.create_task``; the Telegram shell passes the application's, which reports
-        a failure to the error handler).  A failed job does not stop the chat's later ones."""
-        previous = self._tails.get(chat_id)
+        A chat runs one job at a time; its members take turns (round-robin), so one member's
+        burst of 400 ``/r`` does not hold up another member's question behind it, while each
+        member's own jobs keep their order.  Call it from the event loop.  ``spawn`` creates the
+        job's task (default ``asyncio.ensure_future``; the Telegram shell passes the application's,
+        which reports a failure to the error handler).  A failed job does not stop later ones."""
+        future = asyncio.get_running_loop().create_future()
+        # an exception is the spawned task's to report; the future only carries it to an awaiter
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        members = self._queues.setdefault(chat_id, OrderedDict())
+        members.setdefault(member, deque()).append((job, spawn, future))
+        if chat_id not in self._runners:
+            self._runners[chat_id] = asyncio.ensure_future(self._drain(chat_id, members))
+        return future
 
-        async def in_turn():
-            if previous is not None:
-                with contextlib.suppress(Exception, asyncio.CancelledError):
-                    await previous
-            return await job()
-
-        task = (spawn or asyncio.ensure_future)(in_turn())
-        self._tails[chat_id] = task
-        task.add_done_callback(lambda done: self._tails.pop(chat_id) if self._tails.get(chat_id) is done else None)
-        return task
+    async def _drain(self, chat_id: Hashable, members: OrderedDict) -> None:
+        try:
+            while members:
+                member, jobs = next(iter(members.items()))
+                job, spawn, future = jobs.popleft()
+                if jobs:
+                    members.move_to_end(member)  # the next member's turn
+                else:
+                    del members[member]
+                task = (spawn or asyncio.ensure_future)(job())
+                try:
+                    future.set_result(await task)
+                except asyncio.CancelledError:
+                    future.cancel()
+                except Exception as err:  # noqa: BLE001  (the job's failure is its own; carry it on)
+                    future.set_exception(err)
+        finally:
+            self._runners.pop(chat_id, None)
+            self._queues.pop(chat_id, None)
 
     async def run(self, function: Callable[..., T], *args, club: bool = False) -> T:
         """``function(*args)`` in a worker thread (the club pool when ``club``), awaited."""
@@ -55,7 +75,7 @@ class ChatWorkers:
 
     def pending(self) -> int:
         """How many chats have a job queued or running."""
-        return len(self._tails)
+        return len(self._runners)
 
     def close(self) -> None:
         """Stop the threads once their current work is done."""

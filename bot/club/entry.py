@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.base.inputs import odd_digits, plain_digits
 from bot.scoring.boards import board_info, side_of
 from bot.base.errors import ClubInputError
 from bot.club.model import CLOSED_ROOM, NOT_PLAYED, OPEN_ROOM, PAIRS, PASS, Result, Session
@@ -49,7 +50,7 @@ def example(kind: str | Session) -> str:
 def check_digits(text: str, example_text: str) -> None:
     """Refuse digit-like characters other than 0–9 (superscripts, circled or other scripts'
     digits), which look like numbers but are not the ones a label or count can hold."""
-    odd = sorted({ch for ch in text if ch.isdigit() and ch not in "0123456789"})
+    odd = odd_digits(text)
     if odd:
         shown = " ".join(odd)
         raise ClubInputError(f"“{shown}” 不是普通数字: 牌号、对号和数量只能用 0–9。例如 {example_text}",
@@ -209,7 +210,7 @@ def parse_entry(args: str, session: Session) -> Result:
         room = ""
     else:
         room = _ROOMS.get(to_simplified(tokens[1]).lower())
-        if room is None and ("-" in tokens[1] or tokens[1].isdigit()):
+        if room is None and ("-" in tokens[1] or plain_digits(tokens[1])):
             raise _usage_error(session, f"这是队式赛, 第二个词写 open (开室) 或 closed (闭室), 不写对号 “{tokens[1]}”",
                                f"This is a teams match: the second word is open or closed, not the pairs "
                                f"“{tokens[1]}”")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.base.errors import ClubInputError
+from bot.base.inputs import name_problem
 from bot.club import history
 from bot.base.textnorm import to_halfwidth, to_simplified
 from bot.club.entry import check_digits
@@ -20,11 +21,25 @@ def _clean_name(words: list[str], req: Request, usage_zh: str, usage_en: str) ->
     name = " ".join(words)
     if not name:
         raise ClubInputError(f"请写出名字。例如 {usage_zh}", f"Give the names; e.g. {usage_en}")
-    if len(name) > MAX_PAIR_NAME or any(not ch.isprintable() for ch in name):
-        raise ClubInputError(f"名字太长或含有控制字符 (最多 {MAX_PAIR_NAME} 个字)。例如 {usage_zh}",
-                             f"The name is too long or holds control characters (at most {MAX_PAIR_NAME} "
-                             f"characters); e.g. {usage_en}")
+    check_name(name, usage_zh, usage_en)
+    if len(name) > MAX_PAIR_NAME:
+        raise ClubInputError(f"名字太长 (最多 {MAX_PAIR_NAME} 个字)。例如 {usage_zh}",
+                             f"The name is too long (at most {MAX_PAIR_NAME} characters); e.g. {usage_en}")
     return name
+
+
+def check_name(name: str, usage_zh: str, usage_en: str) -> None:
+    """Refuse a name (a session's, a team's, a pair's, a player's) holding a direction control or
+    another character that prints nothing; emoji sequences joined by U+200D (👨‍👩‍👧‍👦) are names."""
+    problem = name_problem(name)
+    if problem == "bidi":
+        raise ClubInputError(f"名字里有改变文字方向的隐藏字符 (如 U+202E), 会让别人看到的名字颠倒。请直接输入名字, 例如 {usage_zh}",
+                             f"The name holds a hidden character that changes the text's direction (such as U+202E) "
+                             f"and would show others a reversed name. Type the name plainly; e.g. {usage_en}")
+    if problem == "control":
+        raise ClubInputError(f"名字里有不显示的控制字符。请直接输入名字, 例如 {usage_zh}",
+                             f"The name holds a control character that does not print. Type the name plainly; "
+                             f"e.g. {usage_en}")
 
 
 def _rename(store: ClubStore, current: Session, req: Request, side: str, label: str, name: str,

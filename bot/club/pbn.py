@@ -20,6 +20,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.base.inputs import plain_digits
 from bot.base.errors import ClubInputError
 from bot.club.csvio import decode_upload
 from bot.club.hands import DealError, deal_error, deal_from, normalize_deal
@@ -86,7 +87,7 @@ def read_deals(data: bytes, session: Session) -> tuple[dict[int, str], list[int]
         if "Deal" not in tags:
             continue
         number = tags.get("Board", "").strip()
-        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= 9999:
+        if not plain_digits(number) or not 1 <= int(number) <= 9999:
             raise ClubInputError(f"有一副牌的 Board 不是牌号 (“{number[:10]}”), 没有导入任何牌例。",
                                  f"A game's Board is not a board number (“{number[:10]}”); no hand was imported.")
         board = int(number)

@@ -20,6 +20,7 @@ from typing import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from bot.base.inputs import plain_digits
 from bot.club.model import ADJUSTED_IMPS, CLOSED_ROOM, OPEN_ROOM, Result, Session, adjusted_percent
 from bot.scoring.vp import victory_points
 from bot.scoring.contracts import imps
@@ -129,7 +130,7 @@ class PairStanding:
 
 def label_key(label: str) -> tuple:
     """Sort key for pair labels: numbers in numeric order, then names."""
-    return (0, int(label), "") if label.isascii() and label.isdigit() else (1, 0, label)
+    return (0, int(label), "") if plain_digits(label) else (1, 0, label)
 
 
 def _ranked(mp: dict, top: dict, boards: dict, direction: str) -> list[PairStanding]:

@@ -10,6 +10,7 @@ from bot.base.errors import ClubInputError
 from bot.base.textnorm import to_halfwidth, to_simplified
 from bot.club import render, schedule
 from bot.club.entry import check_digits, example_board
+from bot.club.names import check_name
 from bot.club.model import HOWELL, MITCHELL, PAIRS, TEAMS, Session
 from bot.club.request import ClubReply, Request, check_manager, latest_session, open_session
 from bot.club.standings import standings_text
@@ -72,6 +73,8 @@ def _session_new(store: ClubStore, req: Request, rest: str) -> ClubReply:
     if len(name) > MAX_NAME:
         raise ClubInputError(f"名称太长 (最多 {MAX_NAME} 个字)。例如 /session new pairs 周三双人赛",
                              f"The name is too long (at most {MAX_NAME} characters); e.g. /session new pairs Wed")
+    check_name(name, f"/session new {kind} " + ("周三双人赛" if kind == PAIRS else "A队 vs B队"),
+               f"/session new {kind} " + ("Wed" if kind == PAIRS else "Lions vs Tigers"))
     home, away = "", ""
     if kind == TEAMS:
         sides = _VERSUS.split(name, maxsplit=1) if name else []

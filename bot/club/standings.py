@@ -93,7 +93,10 @@ def standings_text(store: ClubStore, current: Session, lang: str) -> str:
         return ("No results yet." if lang == "en" else "还没有成绩。")
     names = store.names(current.id)
     if current.kind == PAIRS:
-        return render.pairs_standings_text(current, report.standings, lang, names)
+        text = render.pairs_standings_text(current, report.standings, lang, names)
+        # every result 「未打」: no pair has a score to rank
+        return text or (f"“{current.name}” has no played result yet (all not played); e.g. {example(current)}"
+                        if lang == "en" else f"“{current.name}” 还没有打过的成绩 (都是未打)。例如 {example(current)}")
     return render.match_text(current, teams_boards(results), match_result(current, results), lang, names)
 
 

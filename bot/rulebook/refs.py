@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.base.inputs import digits_value
 from bot.base.errors import ReferenceInputError
 from bot.base.textnorm import normalize_query, to_halfwidth
 
@@ -133,8 +134,8 @@ def parse_reference(text: str, read: str | None = None) -> Reference | None:
             raise _malformed(text)
         return None
     number_text, letter, item, sub_paren, sub_bare = m.groups()
-    if number_text.isdigit():
-        number = int(number_text)
+    if digits_value(number_text) is not None:
+        number = digits_value(number_text)
     elif not re.search(r"第|条|规", compact):
         return None  # a bare Chinese numeral (「五十」) is a word, not a reference
     else:

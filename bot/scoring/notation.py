@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.base.inputs import digits_value
 from bot.scoring.boards import VUL_EN, VUL_ZH, board_info, seat_vulnerable, side_of
 from bot.base.errors import ScoringInputError
 from bot.base.textnorm import normalize_query
@@ -331,7 +332,7 @@ def _declarer_vulnerable(said: dict, declarer: str | None, board: int | None) ->
 
 def _check_leftovers(rest: str) -> None:
     for word in re.findall(r"[a-z]+|\d+", rest):
-        if word.isdigit():
+        if digits_value(word) is not None:
             raise input_error(f"多余的数字 {word} (牌号请写成 7号牌 或 board 7)",
                          f"Unexpected number {word} (write a board as board 7)")
         if word not in _FILLER_EN:

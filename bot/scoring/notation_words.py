@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.base.inputs import digits_value
 from bot.base.errors import ScoringInputError
 
 MAX_CHARS = 1000
@@ -83,7 +84,8 @@ _OTHER_SIDE_VUL = re.compile(
 
 def number_of(text: str) -> int:
     """The number ``text`` says: digits, or a number word (「两」, "ten")."""
-    return int(text) if text.isdigit() else _NUMBER_OF[text]
+    value = digits_value(text)
+    return value if value is not None else _NUMBER_OF[text]
 
 
 def input_error(zh: str, en: str) -> ScoringInputError:

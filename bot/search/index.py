@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import sqlite3
 from pathlib import Path
 
+from bot.base.inputs import plain_digits
 from bot.search.lexicon import STOPWORDS_ZH, Lexicon
 from bot.search.query import understand
 from bot.rulebook.model import CORPUS_DIR, Law, Rulebook
@@ -176,7 +177,7 @@ def _attach_situations(rows: list[dict], situations: Situations) -> None:
     for key, phrases in situations.clauses.items():
         number = int(re.match(r"\d+", key).group()) if re.match(r"\d+", key) else None
         law_rows = by_law.get(number or -1, [])
-        clause = None if key.isdigit() else key
+        clause = None if plain_digits(key) else key
         own = [r for r in law_rows if r["clause"] == clause]
         under = own or [r for r in law_rows if clause is None or (r["clause"] or "").startswith(clause)]
         for row in under:
@@ -207,7 +208,7 @@ def _ancestors(clause_id: str) -> list[str]:
     """``50D2a`` → ``["50D2", "50D"]`` (nearest first)."""
     out = []
     cid = clause_id
-    while len(cid) > 1 and not cid[:-1].isdigit():
+    while len(cid) > 1 and not plain_digits(cid[:-1]):
         cid = cid[:-1]
         out.append(cid)
     return out
@@ -230,7 +231,7 @@ def build_index(rulebook: Rulebook, glossary: dict[str, list[str]], files: Index
 
     def tokens(text: str) -> str:
         norm = normalize_query(text)
-        return " ".join(segmenter.tokens(norm) + [w for w in ascii_words(norm) if not w.isdigit()])
+        return " ".join(segmenter.tokens(norm) + [w for w in ascii_words(norm) if not plain_digits(w)])
 
     fd, tmp_name = tempfile.mkstemp(dir=cache_dir, suffix=".sqlite")
     os.close(fd)

@@ -8,6 +8,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.base.inputs import plain_digits
 from bot.base.textnorm import normalize_query
 from bot.rulebook.model import Definition, Law, Rulebook
 from bot.rulebook.refs import Reference, ReferenceInputError
@@ -116,7 +117,7 @@ def reference_hit(rulebook: Rulebook, ref: Reference) -> Hit | None:
     clause = None
     if ref.clause:
         wanted = ref.clause
-        while clause is None and wanted and not wanted.isdigit():
+        while clause is None and wanted and not plain_digits(wanted):
             clause = law.clause(wanted)
             wanted = wanted[:-1]
     if clause is None:

@@ -98,3 +98,23 @@ def test_admin_rights_are_asked_of_telegram_and_kept_briefly():
 ])
 def test_command_name(text, expected):
     assert command_name(text) == expected
+
+
+def test_a_second_member_is_not_held_up_by_one_members_burst():
+    async def main():
+        workers = ChatWorkers()
+        order = []
+
+        async def job(name):
+            await asyncio.sleep(0)
+            order.append(name)
+
+        burst = [workers.submit("g", lambda i=i: job(f"a{i}"), member="a") for i in range(400)]
+        question = workers.submit("g", lambda: job("b"), member="b")
+        await asyncio.wait_for(question, 5)
+        assert order.index("b") <= 1          # right after a's first job, not after 400
+        await asyncio.gather(*burst)
+        assert [n for n in order if n != "b"] == [f"a{i}" for i in range(400)]  # a's own order kept
+        workers.close()
+
+    asyncio.run(main())

@@ -67,7 +67,7 @@ def test_names_show_under_the_standings_and_on_the_traveller(store):
 
 @pytest.mark.parametrize("line, expected", [
     ("/pair 3 张三 李四", "米切尔里南北和东西各有第 3 对: 请写 NS3 或 EW3。例如 /pair NS3 张三 李四"),
-    ("/pair NS3 " + "名" * 200, "名字太长或含有控制字符 (最多 40 个字)。例如 /pair NS3 张三 李四"),
+    ("/pair NS3 " + "名" * 200, "名字太长 (最多 40 个字)。例如 /pair NS3 张三 李四"),
     ("/pair NS3", "请写出名字。例如 /pair NS3 张三 李四"),
     ("/pair", "请写出对号和名字。例如 /pair NS3 张三 李四"),
     ("/team 狮子 张三", "这是双人赛: 用 /pair 给一对起名字, 例如 /pair 3 张三 李四"),

@@ -118,3 +118,29 @@ def test_editing_an_old_undo_does_not_run_it_again(e2e):
         assert "1号牌" in show["text"] or "1 个成绩" in show["text"]
 
     e2e(scenario)
+
+
+def test_standings_of_2000_results_arrive_as_at_most_three_messages_and_a_file(e2e):
+    from bot.club.model import Result
+    from bot.club.store import default_store
+
+    group = User(id=8301, chat_id=-100830, chat_type="supergroup")
+
+    async def scenario(bot):
+        await bot.send("/session new pairs 大赛 1副", group)
+        await bot.replies(user=group)
+        store = default_store()
+        session = store.open_session(group.chat_id)
+        with store.transaction():
+            for table in range(2000):
+                store.add_result(session.id, Result(1, str(2 * table + 1), str(2 * table + 2), "", "4S=", "N",
+                                                    (table * 37) % 3000 - 1500), 1, 1)
+        sent = len(bot.calls("sendMessage"))
+        await bot.send("/standings", group)
+        await bot.replies(user=group, method="sendDocument")
+        filename, _ = bot.calls("sendDocument")[-1].files["document"]
+        messages = [c for c in bot.calls("sendMessage")[sent:] if c.params["chat_id"] == group.chat_id]
+        assert filename.endswith(".html") and 1 <= len(messages) <= 3
+        assert "作为文件发送" in messages[-1].params["text"]
+
+    e2e(scenario)
