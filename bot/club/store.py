@@ -264,7 +264,7 @@ class ClubStore:
         self.db.executemany(
             "INSERT INTO club_hands (session_id, board, deal, analysis, set_by) VALUES (?, ?, ?, ?, coalesce(?, '')) "
             "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis, "
-            "set_by = coalesce(?, set_by)",
+            "set_by = coalesce(?, club_hands.set_by)",
             [(session_id, board, deal, analysis.get(board, ""), user, user)
              for board, deal in deals.items() for user in [None if user_id is None else str(user_id)]])
 
