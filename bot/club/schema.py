@@ -76,7 +76,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE TABLE IF NOT EXISTS chat_contexts (chat_id TEXT PRIMARY KEY, state TEXT NOT NULL, "
         "updated_at TEXT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS inbox (update_id BIGINT PRIMARY KEY, chat_key TEXT NOT NULL, body TEXT NOT NULL, "
-        "received_at TEXT NOT NULL, done_at TEXT, done_by TEXT, attempts INTEGER NOT NULL DEFAULT 0)",
+        "received_at TEXT NOT NULL, done_at TEXT, done_by TEXT)",
         'CREATE INDEX IF NOT EXISTS "idx_inbox_pending" ON inbox (chat_key, update_id) WHERE done_at IS NULL',
     ),
 )
