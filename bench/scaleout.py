@@ -68,8 +68,13 @@ class FakeTelegram:
             def log_message(self, *args):
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        class Server(ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request, client_address):
+                pass  # the killed replica's connections are reset: expected
+
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/bot"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
@@ -192,7 +197,7 @@ def _post(url: str, update: dict) -> None:
     raise RuntimeError(f"update {update['update_id']} never accepted")
 
 
-def run(replicas: int, kill: int, groups: int, per_group: int, timeout: float = 240.0) -> dict:
+def run(replicas: int, kill: int, groups: int, per_group: int, timeout: float = float(os.environ.get("BENCH_TIMEOUT", 240))) -> dict:
     """One run; the figures of the JSON line."""
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     folder = Path(tempfile.mkdtemp(prefix="bridgebot-scaleout-"))
@@ -227,16 +232,25 @@ def run(replicas: int, kill: int, groups: int, per_group: int, timeout: float = 
             time.sleep(0.1)
         updates, keys, results_expected = burst(groups, per_group)
         sent: dict[str, float] = {}
-        killed, started = 0, time.monotonic()
-        with ThreadPoolExecutor(max_workers=16) as pool:
-            futures = []
-            for n, (update, key) in enumerate(zip(updates, keys)):
-                if killed < kill and n >= len(updates) // 3:
-                    procs[killed].send_signal(signal.SIGKILL)  # mid-burst, updates in flight on it
-                    killed += 1
+        killed, started, count = 0, time.monotonic(), [0]
+        lock = threading.Lock()
+        chats: dict[str, list] = {}
+        for update, key in zip(updates, keys):  # as Telegram does, one chat's updates in order, chats at once
+            chats.setdefault(key.split(":")[0] if key.startswith("m") else f"m{update['callback_query']['message']['chat']['id']}", []).append((update, key))
+
+        def send_chat(items):
+            nonlocal killed
+            for update, key in items:
+                with lock:
+                    count[0] += 1
+                    if killed < kill and count[0] >= len(updates) // 3:
+                        procs[killed].send_signal(signal.SIGKILL)  # mid-burst, updates in flight on it
+                        killed += 1
                 sent[key] = time.monotonic()
-                futures.append(pool.submit(_post, f"http://127.0.0.1:{lb_port}/telegram", update))
-            for future in futures:
+                _post(f"http://127.0.0.1:{lb_port}/telegram", update)
+
+        with ThreadPoolExecutor(max_workers=min(32, len(chats))) as pool:
+            for future in [pool.submit(send_chat, items) for items in chats.values()]:
                 future.result()
         import psycopg
 
@@ -250,6 +264,14 @@ def run(replicas: int, kill: int, groups: int, per_group: int, timeout: float = 
             stored = conn.execute("SELECT count(*) FROM inbox").fetchone()[0]
             rows = conn.execute("SELECT count(*), count(DISTINCT (session_id, board, ns, ew)) FROM results").fetchone()
         answered = sum(k in api.answered for k in keys)
+        if answered < len(keys) and os.environ.get("BENCH_DEBUG"):
+            for i in range(replicas):
+                print((folder / f"replica{i}.log").read_text()[-4000:], file=sys.stderr)
+            print(pending, [k for k in keys if k not in api.answered][:20], file=sys.stderr)
+            with psycopg.connect(pg.url, autocommit=True) as conn:
+                for row in conn.execute("SELECT pid, state, wait_event_type, wait_event, left(query, 200) "
+                                        "FROM pg_stat_activity WHERE datname = 'postgres'"):
+                    print(row, file=sys.stderr)
         latencies = sorted((api.answered[k] - sent[k]) * 1000 for k in keys if k in api.answered)
         pick = (lambda q: round(latencies[min(len(latencies) - 1, int(q * len(latencies)))], 1)) if latencies \
             else (lambda q: None)

@@ -2,8 +2,8 @@
 
 The webhook stores each update (unique on ``update_id``: Telegram's redelivery of one already
 stored changes nothing) and only then answers 200.  A worker of any replica claims the oldest update
-whose chat has nothing earlier pending (``FOR UPDATE SKIP LOCKED``: two workers never take the same,
-and a chat's updates are handled in order), handles it on the claiming connection and marks it done
+of a chat no worker has in hand (an advisory lock per chat, then ``FOR UPDATE SKIP LOCKED``: two
+workers never take the same update nor two of one chat, and a chat's updates are handled in order), handles it on the claiming connection and marks it done
 in that same transaction — so the club write and "done" commit together.  A replica that dies
 mid-update loses its connection; PostgreSQL rolls the transaction back and the update is claimed
 again elsewhere: at-least-once delivery, exactly-once effect for club writes.  Nothing here knows
@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 
-_CLAIM = ("SELECT update_id, body FROM inbox AS i WHERE done_at IS NULL AND NOT EXISTS "
-          "(SELECT 1 FROM inbox AS e WHERE e.chat_key = i.chat_key AND e.done_at IS NULL AND e.update_id < i.update_id) "
-          "ORDER BY update_id LIMIT 1 FOR UPDATE SKIP LOCKED")
+# The oldest pending updates of chats not in hand (a few: another worker may take one first).
+_CANDIDATES = ("SELECT DISTINCT ON (chat_key) chat_key, update_id FROM inbox WHERE done_at IS NULL "
+               "ORDER BY chat_key, update_id LIMIT 16")
+_FIRST_OF_CHAT = ("SELECT update_id, body FROM inbox WHERE chat_key = %s AND done_at IS NULL "
+                  "ORDER BY update_id LIMIT 1 FOR UPDATE SKIP LOCKED")
 
 
 def _now() -> str:
@@ -53,11 +55,29 @@ class Inbox:
             (int(update["update_id"]), chat_key(update), json.dumps(update, ensure_ascii=False), _now()))
         return rows.fetchone() is not None
 
-    def claim(self, conn) -> tuple[int, dict] | None:
-        """In ``conn``'s open transaction, lock the next update to handle: ``(update_id, update)``,
-        or None when there is none free."""
-        row = conn.execute(_CLAIM).fetchone()
-        return (row[0], json.loads(row[1])) if row else None
+    def claim(self, conn) -> tuple[int, dict, str] | None:
+        """Take the next update to handle on ``conn`` (not in autocommit): the chat's session-level
+        advisory lock (no other worker of any replica handles that chat meanwhile; released by
+        :meth:`release`, or by PostgreSQL when the replica dies) and, in the open transaction, the
+        chat's oldest pending update, locked.  ``(update_id, update, chat_key)``, or None."""
+        candidates = conn.execute(_CANDIDATES).fetchall()
+        conn.rollback()
+        for key, _ in sorted(candidates, key=lambda row: row[1]):
+            if not conn.execute("SELECT pg_try_advisory_lock(hashtext(%s))", (key,)).fetchone()[0]:
+                conn.rollback()
+                continue
+            row = conn.execute(_FIRST_OF_CHAT, (key,)).fetchone()
+            if row is not None:
+                return row[0], json.loads(row[1]), key
+            conn.rollback()
+            self.release(conn, key)
+        return None
+
+    @staticmethod
+    def release(conn, key: str) -> None:
+        """Let other workers take the chat ``key`` again (after the commit or the rollback)."""
+        conn.execute("SELECT pg_advisory_unlock(hashtext(%s))", (key,))
+        conn.rollback()
 
     @staticmethod
     def done(conn, update_id: int, replica: str) -> None:

@@ -88,23 +88,22 @@ class Replica:
 
     async def _handle_one(self) -> bool:
         conn = await asyncio.to_thread(self.db.pool.getconn)
+        key = None
         try:
             conn.autocommit = False
             claimed = await asyncio.to_thread(self.inbox.claim, conn)
             if claimed is None:
-                await asyncio.to_thread(conn.rollback)
                 return False
-            update_id, body = claimed
+            update_id, body, key = claimed
             with self.db.bound(conn):
                 await self._process(body)
             await asyncio.to_thread(self._finish, conn, update_id)
             return True
-        except BaseException:
-            with contextlib.suppress(Exception):
-                conn.rollback()
-            raise
         finally:
             with contextlib.suppress(Exception):
+                conn.rollback()
+                if key is not None:
+                    self.inbox.release(conn, key)
                 conn.autocommit = True
             self.db.pool.putconn(conn)
 
@@ -113,7 +112,8 @@ class Replica:
         conn.commit()
 
     async def _process(self, body: dict) -> None:
-        """The update through the application's handlers, and the chat jobs they queued, awaited."""
+        """The update through the application's handlers, and the chat jobs it queued, awaited (only
+        this update's: no other update of the chat is in hand anywhere)."""
         update = Update.de_json(body, self.application.bot)
         await self.application.process_update(update)
         shell = self.application.bot_data.get("shell")
