@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 E2E := tests/e2e
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
-.PHONY: run test build bench clean
+.PHONY: run test build bench scaleout clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,17 @@ $(CHROMIUM) $(CJK_FONT):
 	command -v chromium >/dev/null && [ -f $(CJK_FONT) ] || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-wqy-microhei; }
 
+# PostgreSQL and nginx for the tests on both engines and the scale-out test (tests/pg_server.py starts a
+# throw-away server; bench/scaleout.py puts nginx in front of the replicas): Debian's packages, installed here
+# when missing, never needed by `make run` (SQLite is the default).
+POSTGRES := /usr/lib/postgresql
+NGINX := /usr/sbin/nginx
+
+$(POSTGRES) $(NGINX):
+	[ -d $(POSTGRES) ] && [ -x $(NGINX) ] || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql nginx-light || \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql nginx; }
+
 $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 	cd $(E2E) && npm ci --silent --no-audit --no-fund
 	touch $@
@@ -37,7 +48,7 @@ $(E2E)/node_modules/.installed: $(E2E)/package.json $(E2E)/package-lock.json
 run: $(BIN)/.installed
 	@set -a; if [ -f .env ]; then . ./.env; fi; set +a; exec $(BIN)/bridgebot
 
-test: $(BIN)/.installed-test $(E2E)/node_modules/.installed $(CHROMIUM) $(CJK_FONT)
+test: $(BIN)/.installed-test $(E2E)/node_modules/.installed $(CHROMIUM) $(CJK_FONT) $(POSTGRES) $(NGINX)
 	$(BIN)/python -m pytest -q
 
 build: $(BIN)/.installed
@@ -45,6 +56,10 @@ build: $(BIN)/.installed
 
 bench: $(BIN)/.installed-test
 	$(BIN)/python bench/run.py
+
+scaleout: $(BIN)/.installed-test $(POSTGRES) $(NGINX)
+	$(BIN)/python bench/scaleout.py --replicas 3 --kill 1 --json
+	$(BIN)/python bench/scaleout.py --compare
 
 clean:
 	rm -rf $(VENV) $(E2E)/node_modules .pytest_cache

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.chat.context import ContextStore
 from bot.chat.core import Core
 from bot.base.errors import ScoringInputError
 from bot.rulebook.refs import parse_reference
@@ -263,4 +264,9 @@ def make_core(searcher=FakeSearcher, **overrides) -> Core:
     )
     for name, value in overrides.items():
         setattr(services, name, value)
-    return Core(services)
+    return Core(services, contexts=CONTEXTS())
+
+
+# Where a made core keeps its chats' contexts: in memory, or (tests/chat/test_core.py, once per engine)
+# in a database.
+CONTEXTS = ContextStore

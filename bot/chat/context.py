@@ -1,14 +1,18 @@
 """Per-chat state for the conversation: what the last answer was about.
 
-It lives in memory, bounded: a chat that has been quiet longest is forgotten first.  Losing
-the context only means 「全文」 asks the user which law they mean, so nothing here is persisted.
+With one process it lives in memory, bounded: a chat that has been quiet longest is forgotten
+first (losing it only means 「全文」 asks which law is meant).  With several replicas on one
+PostgreSQL (``BRIDGEBOT_DATABASE_URL``), :class:`SharedContextStore` keeps it in the database, so a
+follow-up works whichever replica receives it.
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
 
 QUESTIONS_KEPT = 8
 
@@ -66,5 +70,56 @@ class ContextStore:
             self._contexts.popitem(last=False)
         return context
 
+    def put(self, chat_id: Hashable, context: ChatContext) -> None:
+        """Keep the context after an answer changed it (in memory it is the same object: nothing to do)."""
+
     def __len__(self) -> int:
         return len(self._contexts)
+
+
+def context_state(context: ChatContext) -> str:
+    """``context`` as JSON text (the questions as ``[[number, text], …]``, oldest first)."""
+    state = asdict(context)
+    state["questions"] = [[number, text] for number, text in context.questions.items()]
+    return json.dumps(state, ensure_ascii=False)
+
+
+def context_from_state(text: str) -> ChatContext:
+    """The context :func:`context_state` wrote (fields it does not know are ignored)."""
+    state = json.loads(text)
+    questions = OrderedDict((int(number), question) for number, question in state.pop("questions", []))
+    known = {name: value for name, value in state.items() if name in ChatContext.__dataclass_fields__}
+    return ChatContext(**known, questions=questions)
+
+
+class SharedContextStore:
+    """The chats' contexts in a :class:`bot.base.database.Database` (table ``chat_contexts``), read
+    before each answer and written after it: every replica sees the same follow-up state."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+
+    def get(self, chat_id: Hashable) -> ChatContext:
+        """The stored context of ``chat_id``, or an empty one."""
+        row = self.db.execute("SELECT state FROM chat_contexts WHERE chat_id = ?", (str(chat_id),)).fetchone()
+        return context_from_state(row[0]) if row else ChatContext()
+
+    def put(self, chat_id: Hashable, context: ChatContext) -> None:
+        """Store ``context`` as the chat's."""
+        self.db.execute("INSERT INTO chat_contexts (chat_id, state, updated_at) VALUES (?, ?, ?) "
+                        "ON CONFLICT (chat_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+                        (str(chat_id), context_state(context), datetime.now(timezone.utc).isoformat()))
+
+    def __len__(self) -> int:
+        return self.db.execute("SELECT count(*) FROM chat_contexts").fetchone()[0]
+
+
+def default_contexts() -> ContextStore | SharedContextStore:
+    """In the club store's PostgreSQL database when ``$BRIDGEBOT_DATABASE_URL`` is set, else in memory."""
+    import os
+
+    if not os.environ.get("BRIDGEBOT_DATABASE_URL"):
+        return ContextStore()
+    from bot.club.store import default_store
+
+    return SharedContextStore(default_store().db)

@@ -27,7 +27,7 @@ from bot.chat.answers.plain import about_reply, group_welcome, help_reply, note,
 from bot.chat.answers.scores import score_reply
 from bot.chat.answers.search import search_answer
 from bot.chat.answers.toc import toc_reply
-from bot.chat.context import ChatContext, ContextStore
+from bot.chat.context import ChatContext, ContextStore, default_contexts
 from bot.chat.followups import ACTORS, actor_follow_up, follow_up_kind, small_talk, with_actor
 from bot.chat.guard import ascii_number, clean_text
 from bot.chat.language import CJK, ENGLISH_WORD, detect_lang, localise
@@ -59,8 +59,9 @@ class Core:
 
     @classmethod
     def open(cls) -> Core:
-        """A core over the real rulebook, search index, scorer and club store."""
-        return cls(Services.default())
+        """A core over the real rulebook, search index, scorer and club store; with
+        ``$BRIDGEBOT_DATABASE_URL`` set the chats' contexts live in that database too (shared by replicas)."""
+        return cls(Services.default(), contexts=default_contexts())
 
     # ----- entry points -------------------------------------------------------------
 
@@ -79,6 +80,7 @@ class Core:
             reply = self._route(text, message, context, lang)
         if not reply.text.strip():
             reply = replace(reply, body=say("nothing_to_show", lang))  # Telegram refuses an empty message
+        self.contexts.put(message.chat_id, context)
         return localise(replace(reply, lang=lang), traditional)
 
     def press(self, message: ChatMessage) -> Reply:

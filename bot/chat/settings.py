@@ -19,7 +19,8 @@ class Settings:
     ``token``: TELEGRAM_BOT_TOKEN (None → console chat); ``webhook_url``/``port``/``listen``:
     BRIDGEBOT_WEBHOOK_URL, BRIDGEBOT_PORT (8443), BRIDGEBOT_LISTEN (0.0.0.0) for webhook mode;
     ``webhook_secret``: BRIDGEBOT_WEBHOOK_SECRET, checked on every webhook call;
-    ``db_path``: BRIDGEBOT_DB (``./bridgebot.db``), the club-session store;
+    ``db_path``: BRIDGEBOT_DB (``./bridgebot.db``), the club-session store; ``database_url``:
+    BRIDGEBOT_DATABASE_URL, a ``postgresql://`` URL that replaces it (several replicas, shared context);
     ``log_level``: BRIDGEBOT_LOG_LEVEL (INFO); ``api_url``: BRIDGEBOT_API_URL, the Bot API
     server (default Telegram's; set it for a self-hosted ``telegram-bot-api``), e.g.
     ``http://localhost:8081/bot``."""
@@ -30,6 +31,7 @@ class Settings:
     listen: str = "0.0.0.0"
     webhook_secret: str | None = None
     db_path: str = "./bridgebot.db"
+    database_url: str | None = None
     log_level: str = "INFO"
     api_url: str | None = None
 
@@ -49,6 +51,7 @@ class Settings:
             listen=env.get("BRIDGEBOT_LISTEN", "0.0.0.0"),
             webhook_secret=env.get("BRIDGEBOT_WEBHOOK_SECRET"),
             db_path=env.get("BRIDGEBOT_DB", "./bridgebot.db"),
+            database_url=env.get("BRIDGEBOT_DATABASE_URL"),
             log_level=env.get("BRIDGEBOT_LOG_LEVEL", "INFO").upper(),
             api_url=env.get("BRIDGEBOT_API_URL"),
         )
@@ -57,5 +60,6 @@ class Settings:
         # The token must never reach a log line or a traceback.
         shown = "set" if self.token else None
         return (f"Settings(token={shown!r}, webhook_url={self.webhook_url!r}, port={self.port}, "
-                f"listen={self.listen!r}, db_path={self.db_path!r}, log_level={self.log_level!r}, "
+                f"listen={self.listen!r}, db_path={self.db_path!r}, "
+                f"database_url={'set' if self.database_url else None!r}, log_level={self.log_level!r}, "
                 f"api_url={self.api_url!r})")

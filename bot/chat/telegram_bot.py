@@ -394,11 +394,13 @@ async def publish_commands(application: Application) -> None:
 
 
 def build_application(token: str, core: Core, *, base_url: str | None = None, base_file_url: str | None = None,
-                      request=None, get_updates_request=None, flood: FloodGuard | None = None) -> Application:
+                      request=None, get_updates_request=None, flood: FloodGuard | None = None,
+                      updater: bool = True) -> Application:
     """The wired ``Application``: HTML parse mode, rate limiter retrying 429s, all handlers.
 
     ``base_url``/``base_file_url``/``request``/``get_updates_request`` point it at another Bot
-    API server (the tests' emulator)."""
+    API server (the tests' emulator); ``updater=False`` for a replica, which takes its updates from
+    the inbox (:mod:`bot.chat.replica`)."""
     builder = (
         ApplicationBuilder()
         .token(token)
@@ -414,8 +416,12 @@ def build_application(token: str, core: Core, *, base_url: str | None = None, ba
         builder = builder.request(request)
     if get_updates_request is not None:
         builder = builder.get_updates_request(get_updates_request)
+    if not updater:
+        builder = builder.updater(None)
     application = builder.build()
-    TelegramShell(core, flood).register(application)
+    shell = TelegramShell(core, flood)
+    shell.register(application)
+    application.bot_data["shell"] = shell  # a replica waits for the chat jobs an update queued
     return application
 
 
@@ -480,8 +486,25 @@ def run(settings: Settings, core: Core) -> None:
         settings = with_webhook_secret(settings)
     protect_logs(settings.token, settings.webhook_secret, filters=[ShortNetworkErrors()])
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    if settings.webhook_url and settings.database_url:
+        run_replica(settings, core)
+        return
     application = build_application(settings.token, core, base_url=settings.api_url)
     if settings.webhook_url:
         application.run_webhook(**webhook_options(settings), allowed_updates=Update.ALL_TYPES)
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
+
+
+def run_replica(settings: Settings, core: Core) -> None:
+    """Run one of several webhook replicas on the PostgreSQL database of ``settings.database_url``:
+    updates go through the durable inbox (:mod:`bot.chat.replica`)."""
+    import asyncio
+
+    from bot.chat.replica import Replica
+    from bot.club.store import default_store
+
+    application = build_application(settings.token, core, base_url=settings.api_url, updater=False)
+    options = webhook_options(settings)
+    replica = Replica(application, default_store().db, options["secret_token"], options["url_path"])
+    asyncio.run(replica.serve(settings.listen, settings.port, settings.webhook_url))

@@ -11,6 +11,9 @@ Nothing here knows Telegram.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
+import functools
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -71,7 +74,19 @@ class ChatWorkers:
     async def run(self, function: Callable[..., T], *args, club: bool = False) -> T:
         """``function(*args)`` in a worker thread (the club pool when ``club``), awaited."""
         pool = self._club if club else self._questions
-        return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        # the caller's context goes along: with several replicas, the database connection of the update
+        # being handled (bot.chat.replica), so the club write commits with the update's "done"
+        call = functools.partial(contextvars.copy_context().run, function, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, call)
+
+    async def settled(self, chat_id: Hashable) -> None:
+        """Wait until every job of ``chat_id`` queued so far has finished (failed ones too)."""
+        # the chat's runner drains its queue, jobs queued meanwhile included, and then ends
+        while (runner := self._runners.get(chat_id)) is not None:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.shield(runner)
+            if self._runners.get(chat_id) is runner:
+                break
 
     def pending(self) -> int:
         """How many chats have a job queued or running."""

@@ -46,7 +46,7 @@ def handle_command(command: str, args: str, chat_id: int | str, user_id: int | s
         store = store if store is not None else default_store()
         if name in PREPARE:
             request = PREPARE[name](store, request)  # the slow part, while other chats' commands go on
-        with store.transaction():
+        with store.transaction(chat_id):
             return handler(store, request)
     except ClubInputError as err:
         return ClubReply(err.message(lang))

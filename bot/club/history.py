@@ -45,7 +45,7 @@ def _put(store: ClubStore, kind: str, session_id: int, keys: list[list], rows: l
     for key in keys:
         store.db.execute(f"DELETE FROM {table} WHERE session_id = ? AND {where}", (session_id, *key))
     columns = ("session_id", *key_columns, *value_columns)
-    store.db.conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+    store.db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                               [(session_id, *row) for row in rows])
 
 

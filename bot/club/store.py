@@ -1,171 +1,63 @@
-"""SQLite storage of club sessions and results (sqlite-utils), one transaction per command.
+"""Storage of club sessions and results, one transaction per command, in SQLite (the default, a
+file) or PostgreSQL (``BRIDGEBOT_DATABASE_URL``, shared by several replicas): see
+:mod:`bot.base.database` for the two engines and :mod:`bot.club.schema` for the migrations.
 
 Nothing is ever deleted: a replaced result is kept inactive and comes back on ``/undo``; an
 undone result is kept, marked with who took it back, and comes back on ``/redo``; a deleted
 session is only marked deleted and comes back on ``/session restore``.  A command that fails
 part-way is rolled back whole.
 
-The schema is created and migrated in one ``BEGIN IMMEDIATE`` transaction, ordered by the
-``schema_version`` table, so processes that open a new database at the same moment neither
-fail nor migrate twice; WAL mode and a busy timeout let bursts of writers wait their turn."""
+The schema is created and migrated once, under a lock, so processes that open a new database at
+the same moment neither fail nor migrate twice; in SQLite WAL mode and a busy timeout let bursts
+of writers wait their turn."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from datetime import datetime, timezone
 
-import sqlite_utils
-
+from bot.base.database import BUSY_TIMEOUT_S, Database, open_database
 from bot.club.model import Result, Session
+from bot.club.schema import MIGRATIONS, SCHEMA_VERSION
+
+__all__ = ["BUSY_TIMEOUT_S", "DEFAULT_PATH", "MIGRATIONS", "SCHEMA_VERSION", "ClubStore", "default_store"]
 
 DEFAULT_PATH = "./bridgebot.db"
-BUSY_TIMEOUT_S = 60.0  # a writer waits this long for another's transaction (bursts of imports)
 _SESSION_COLUMNS = ("id", "chat_id", "kind", "name", "creator_id", "status", "boards", "home", "away",
                     "created_at", "movement", "boards_given", "tables", "per_round")
 _RESULT_COLUMNS = "id, board, ns, ew, room, contract, declarer, score_ns"
-
-# Each entry moves the schema one version up; never edit one that has shipped, add a new one.
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: sessions and results, as first released (IF NOT EXISTS: databases made before versioning)
-        'CREATE TABLE IF NOT EXISTS "sessions" ("id" INTEGER PRIMARY KEY, "chat_id" TEXT, "kind" TEXT, '
-        '"name" TEXT, "creator_id" TEXT, "status" TEXT, "boards" INTEGER, "home" TEXT, "away" TEXT, '
-        '"created_at" TEXT, "ended_at" TEXT)',
-        'CREATE INDEX IF NOT EXISTS "idx_sessions_chat_id_status" ON "sessions" ("chat_id", "status")',
-        # At most one open session per chat, enforced by the database itself.
-        "CREATE UNIQUE INDEX IF NOT EXISTS one_open_session_per_chat ON sessions(chat_id) WHERE status = 'open'",
-        'CREATE TABLE IF NOT EXISTS "results" ("id" INTEGER PRIMARY KEY, '
-        '"session_id" INTEGER REFERENCES "sessions"("id"), "batch" INTEGER, "board" INTEGER, "ns" TEXT, '
-        '"ew" TEXT, "room" TEXT, "contract" TEXT, "declarer" TEXT, "score_ns" INTEGER, "active" INTEGER, '
-        '"replaces" INTEGER, "recorded_by" TEXT, "recorded_at" TEXT)',
-        'CREATE INDEX IF NOT EXISTS "idx_results_session_id_active_board" ON "results" ("session_id", "active", "board")',
-    ),
-    (  # 2: history — undone results and deleted sessions are kept, marked
-        'ALTER TABLE "results" ADD COLUMN "undone_by" TEXT',
-        'ALTER TABLE "results" ADD COLUMN "undone_at" TEXT',
-        'ALTER TABLE "results" ADD COLUMN "undo_seq" INTEGER',
-        'ALTER TABLE "sessions" ADD COLUMN "deleted_at" TEXT',
-        'CREATE INDEX IF NOT EXISTS "idx_results_session_id_batch" ON "results" ("session_id", "batch")',
-    ),
-    (  # 3: movements, names, hand records, and a session version that every change bumps (reports
-       # are memoised on it; triggers, so every writer bumps it)
-        "ALTER TABLE sessions ADD COLUMN movement TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE sessions ADD COLUMN boards_given INTEGER NOT NULL DEFAULT 0",
-        "CREATE TABLE IF NOT EXISTS club_names (session_id INTEGER NOT NULL, side TEXT NOT NULL, "
-        "label TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session_id, side, label))",
-        "CREATE TABLE IF NOT EXISTS club_hands (session_id INTEGER NOT NULL, board INTEGER NOT NULL, "
-        "deal TEXT NOT NULL, analysis TEXT NOT NULL DEFAULT '', PRIMARY KEY (session_id, board))",
-        "CREATE TABLE IF NOT EXISTS club_versions (session_id INTEGER PRIMARY KEY, version INTEGER NOT NULL)",
-        *(f"CREATE TRIGGER IF NOT EXISTS {table}_{event.lower()}_bumps_version AFTER {event} ON {table} "
-          f"BEGIN INSERT INTO club_versions (session_id, version) VALUES ({row}.session_id, 1) "
-          "ON CONFLICT(session_id) DO UPDATE SET version = version + 1; END"
-          for table in ("results", "club_names", "club_hands")
-          for event, row in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD"))),
-    ),
-    (  # 4: who set each name and hand record, and their changes as history /undo takes back
-        "ALTER TABLE club_names ADD COLUMN set_by TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE club_hands ADD COLUMN set_by TEXT NOT NULL DEFAULT ''",
-        "CREATE TABLE IF NOT EXISTS club_changes (id INTEGER PRIMARY KEY, session_id INTEGER NOT NULL, "
-        "batch INTEGER NOT NULL, kind TEXT NOT NULL, keys TEXT NOT NULL, before TEXT NOT NULL, after TEXT NOT NULL, "
-        "changed_by TEXT NOT NULL, changed_at TEXT NOT NULL, undone_by TEXT, undo_seq INTEGER)",
-        'CREATE INDEX IF NOT EXISTS "idx_club_changes_session_id" ON "club_changes" ("session_id", "batch")',
-    ),
-    (  # 5: the tables and boards a round a pairs session was started with (its movement's schedule)
-        "ALTER TABLE sessions ADD COLUMN tables INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE sessions ADD COLUMN per_round INTEGER NOT NULL DEFAULT 0",
-    ),
-)
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Bring the database on ``conn`` (autocommit mode) to :data:`SCHEMA_VERSION` in one
-    immediate transaction; returns the version it found.  Safe to call from many processes
-    at once: the first takes the write lock, the others wait and then find nothing to do."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        found = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
-        for version in range(found + 1, SCHEMA_VERSION + 1):
-            for statement in MIGRATIONS[version - 1]:
-                conn.execute(statement)
-            conn.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-    return found
-
-
-def _use_wal(conn: sqlite3.Connection) -> None:
-    """Switch the file to WAL mode.  The switch wants the file to itself and SQLite does not wait
-    for that (no busy handler), so when many processes open a new file at once some are told it
-    is locked: they try again for up to :data:`BUSY_TIMEOUT_S`."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_S
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as err:
-            if "locked" not in str(err) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.01)
-
-
-def _create_private(path: str) -> None:
-    """Create the database file readable by its owner only (it holds Telegram user ids); SQLite gives
-    its -wal and -shm files the same permissions.  An existing file keeps the permissions it has."""
-    try:
-        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-    except FileExistsError:
-        pass
-
-
 class ClubStore:
-    """Club sessions and their results in one SQLite database.
+    """Club sessions and their results in one database.
 
-    ``ClubStore(":memory:")`` for tests, ``ClubStore("club.db")`` for a file.  Safe to share
-    between threads: every :meth:`transaction` holds a lock; several processes may share the
-    file (WAL mode; a writer waits up to :data:`BUSY_TIMEOUT_S` for another)."""
+    ``ClubStore(":memory:")`` for tests, ``ClubStore("club.db")`` for a SQLite file,
+    ``ClubStore("postgresql://…")`` for PostgreSQL.  Safe to share between threads; several
+    processes may share the database (SQLite: WAL mode, a writer waits up to
+    :data:`BUSY_TIMEOUT_S` for another; PostgreSQL: a pool, one chat's commands in turn)."""
 
     def __init__(self, path: str | os.PathLike = DEFAULT_PATH) -> None:
-        path = str(path)
-        if path != ":memory:":
-            _create_private(path)
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_S)
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        if path != ":memory:":
-            _use_wal(conn)
-            conn.execute("PRAGMA synchronous = NORMAL")  # WAL keeps committed data safe across a crash
-        self.db = sqlite_utils.Database(conn)
-        self.path = path
-        self._lock = threading.RLock()
-        with self._lock:
-            migrate(conn)
+        self.db: Database = open_database(path)
+        self.path = str(path)
+        self.db.migrate(MIGRATIONS)
 
     def close(self) -> None:
-        """Close the database connection."""
-        self.db.conn.close()
+        """Close the database connection(s)."""
+        self.db.close()
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[ClubStore]:
-        """One command's changes: all committed together, or none if anything raises."""
-        with self._lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+    def transaction(self, chat_id: int | str | None = None) -> Iterator[ClubStore]:
+        """One command's changes: all committed together, or none if anything raises.  ``chat_id``
+        keeps one chat's commands in turn across processes (PostgreSQL; SQLite's write lock does it)."""
+        with self.db.transaction(lock_key=None if chat_id is None else f"chat:{chat_id}"):
+            yield self
 
     # Sessions
 
@@ -186,11 +78,11 @@ class ClubStore:
     def create_session(self, chat_id: int | str, kind: str, name: str, creator_id: int | str,
                        boards: int, home: str = "", away: str = "") -> Session:
         """Open a new session in a chat (the caller checks that none is open)."""
-        cursor = self.db.execute(
+        new_id = self.db.insert(
             "INSERT INTO sessions (chat_id, kind, name, creator_id, status, boards, home, away, created_at) "
             "VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?)",
             (str(chat_id), kind, name, str(creator_id), boards, home, away, _now()))
-        return self._session("id = ?", (cursor.lastrowid,))
+        return self._session("id = ?", (new_id,))
 
     def end_session(self, session_id: int) -> None:
         """Close a session to further results."""
@@ -234,14 +126,14 @@ class ClubStore:
     def next_batch(self, session_id: int) -> int:
         """A new batch number: everything one command records shares it, and /undo removes it whole."""
         row = self.db.execute("SELECT max(b) FROM (SELECT max(batch) AS b FROM results WHERE session_id = ? "
-                              "UNION ALL SELECT max(batch) FROM club_changes WHERE session_id = ?)",
+                              "UNION ALL SELECT max(batch) FROM club_changes WHERE session_id = ?) AS batches",
                               (session_id, session_id)).fetchone()
         return (row[0] or 0) + 1
 
     def next_undo_seq(self, session_id: int) -> int:
         """A new undo number, shared by results and changes: /redo brings back the latest."""
         row = self.db.execute("SELECT max(s) FROM (SELECT max(undo_seq) AS s FROM results WHERE session_id = ? "
-                              "UNION ALL SELECT max(undo_seq) FROM club_changes WHERE session_id = ?)",
+                              "UNION ALL SELECT max(undo_seq) FROM club_changes WHERE session_id = ?) AS seqs",
                               (session_id, session_id)).fetchone()
         return (row[0] or 0) + 1
 
@@ -271,12 +163,11 @@ class ClubStore:
         """Store a result; ``replaces`` (an earlier result) is kept but set aside. Returns the new id."""
         if replaces is not None:
             self.db.execute("UPDATE results SET active = 0 WHERE id = ?", (replaces.id,))
-        cursor = self.db.execute(
+        return self.db.insert(
             "INSERT INTO results (session_id, batch, board, ns, ew, room, contract, declarer, score_ns, "
             "active, replaces, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)",
             (session_id, batch, result.board, result.ns, result.ew, result.room, result.contract,
              result.declarer, result.score_ns, replaces.id if replaces else None, str(user_id), _now()))
-        return cursor.lastrowid
 
     def undo_last(self, session_id: int, user_id: int | str,
                   recorded_by: int | str | None = None) -> tuple[list[Result], list[Result]]:
@@ -333,7 +224,7 @@ class ClubStore:
     def add_results(self, session_id: int, results: list[Result], batch: int, user_id: int | str) -> None:
         """Store many new results of one batch at once (an import): one statement, no replacements."""
         now = _now()
-        self.db.conn.executemany(
+        self.db.executemany(
             "INSERT INTO results (session_id, batch, board, ns, ew, room, contract, declarer, score_ns, "
             "active, replaces, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, NULL, ?, ?)",
             [(session_id, batch, r.board, r.ns, r.ew, r.room, r.contract, r.declarer, r.score_ns, str(user_id), now)
@@ -370,10 +261,10 @@ class ClubStore:
         """Store the hand records of a session (board → PBN deal, board → double-dummy JSON or
         empty), replacing those of the same boards; ``user_id`` is who sent them (None: whoever
         did before, for an analysis added later)."""
-        self.db.conn.executemany(
+        self.db.executemany(
             "INSERT INTO club_hands (session_id, board, deal, analysis, set_by) VALUES (?, ?, ?, ?, coalesce(?, '')) "
             "ON CONFLICT(session_id, board) DO UPDATE SET deal = excluded.deal, analysis = excluded.analysis, "
-            "set_by = coalesce(?, set_by)",
+            "set_by = coalesce(?, club_hands.set_by)",
             [(session_id, board, deal, analysis.get(board, ""), user, user)
              for board, deal in deals.items() for user in [None if user_id is None else str(user_id)]])
 
@@ -393,9 +284,10 @@ _opened_lock = threading.Lock()
 
 
 def default_store() -> ClubStore:
-    """The process's store on ``$BRIDGEBOT_DB`` (default ``./bridgebot.db``), opened on first use
-    and kept open; a different ``$BRIDGEBOT_DB`` later (tests) gets its own store."""
-    path = os.environ.get("BRIDGEBOT_DB") or DEFAULT_PATH
+    """The process's store on ``$BRIDGEBOT_DATABASE_URL`` (PostgreSQL) when set, else on
+    ``$BRIDGEBOT_DB`` (default ``./bridgebot.db``), opened on first use and kept open; a different
+    value later (tests) gets its own store."""
+    path = os.environ.get("BRIDGEBOT_DATABASE_URL") or os.environ.get("BRIDGEBOT_DB") or DEFAULT_PATH
     with _opened_lock:
         if path not in _opened:
             _opened[path] = ClubStore(path)

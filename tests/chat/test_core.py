@@ -6,7 +6,35 @@ import pytest
 
 from bot.chat.core import CALLBACK_BYTES, ChatMessage, detect_lang, paginate
 from bot.rulebook.model import number_ranges
+import chat_fakes
+from bot.base.database import open_database
+from bot.chat.context import SharedContextStore
+from bot.club.schema import MIGRATIONS
 from chat_fakes import make_core
+
+
+@pytest.fixture(autouse=True, params=["memory", "sqlite", "postgresql"])
+def contexts(request, monkeypatch):
+    """Every dialogue here runs three times: the contexts in memory, in SQLite, in PostgreSQL (what
+    several replicas share)."""
+    if request.param == "memory":
+        yield None
+        return
+    db = open_database(":memory:" if request.param == "sqlite" else request.getfixturevalue("database_url"))
+    db.migrate(MIGRATIONS)
+    monkeypatch.setattr(chat_fakes, "CONTEXTS", lambda: SharedContextStore(db))
+    yield db
+    db.close()
+
+
+def test_a_follow_up_works_on_another_replica(contexts):
+    if contexts is None:
+        pytest.skip("one process: nothing shared")
+    first, second = make_core(), make_core()   # two replicas over one database
+    assert "第50条D款2" in ask(first, "50D2").text
+    assert "罚张必须面朝上留在桌上" in ask(second, "全文").text
+    assert "第52条" in ask(first, "下一条").text
+    assert "第77条" in ask(second, "下一条").text
 
 
 def ask(core, text, chat=1, **kw):

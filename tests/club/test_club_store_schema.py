@@ -89,7 +89,7 @@ def test_a_database_made_before_versioning_is_migrated_and_keeps_its_results(tmp
     path = tmp_path / "old.db"
     with sqlite3.connect(path) as conn:
         for statement in MIGRATIONS[0]:
-            conn.execute(statement)
+            conn.execute(statement["sqlite"] if isinstance(statement, dict) else statement)
         conn.execute("INSERT INTO sessions (id, chat_id, kind, name, creator_id, status, boards, home, away, "
                      "created_at) VALUES (1, '-1001', 'pairs', '旧的', '7', 'open', 8, '', '', '2026-01-01')")
         conn.execute("INSERT INTO results (session_id, batch, board, ns, ew, room, contract, declarer, score_ns, "
