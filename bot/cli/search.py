@@ -266,7 +266,7 @@ def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str
              "bench/sets/heldout_a.jsonl")
     click.echo(f"fitting on {len(examples)} examples ({len(laws)} classes) from the situations and {len(paths)} files")
     classifier = ct.fit(examples, ct.PRIOR_WEIGHT if prior_weight is None else prior_weight)
-    kept = sum(len(pairs) for pairs in classifier.weights.values())
+    kept = int((classifier.weights != 0).sum())
     click.echo(f"{sum(len(v) for v in classifier.vocabularies)} features, {kept} weights kept (|w| ≥ {ct.PRUNE})")
     for dev in DEFAULT_DEV_SETS:
         if Path(dev).exists():

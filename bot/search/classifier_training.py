@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
+
 from bot.search.law_classifier import ANALYZERS, LawClassifier
 from bot.search.query import normalized_text
 from bot.search.situations import SITUATIONS_DIR, load_situations
@@ -64,11 +66,9 @@ def fit(examples: list[tuple[str, int]], prior_weight: float = PRIOR_WEIGHT, c: 
     model = LogisticRegression(C=c, max_iter=5000).fit(matrix, labels)
     coef, intercept = model.coef_, list(model.intercept_)
     if len(model.classes_) == 2:  # one row for the second class: as a softmax, the first scores 0
-        coef, intercept = [0.0 * coef[0], coef[0]], [0.0, intercept[0]]
-    weights: dict[int, list[tuple[int, float]]] = {}
-    for k, row in enumerate(coef):
-        for column in (abs(row) >= prune).nonzero()[0]:
-            weights.setdefault(int(column), []).append((k, float(row[column])))
+        coef, intercept = np.vstack([0.0 * coef[0], coef[0]]), [0.0, intercept[0]]
+    weights = np.asarray(coef, dtype=np.float32).T.copy()  # columns × classes
+    weights[np.abs(weights) < prune] = 0.0
     vocabularies = [{f: int(i) for f, i in v.vocabulary_.items()} for v in vectorizers]
     return LawClassifier(vocabularies, [[float(x) for x in v.idf_] for v in vectorizers],
                          [int(c) for c in model.classes_], [float(x) for x in intercept], weights,

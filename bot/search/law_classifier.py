@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 MODEL_PATH = Path(__file__).with_name("law_classifier.json.gz")
 CHAR_NGRAMS = (1, 2)
 # the floor under a law the classifier gives (next to) nothing: a row of it keeps a chance
@@ -49,28 +51,29 @@ ANALYZERS = (char_grams, word_runs)
 
 @dataclass
 class LawClassifier:
-    """The trained classifier: vocabularies and IDF per analyser, and sparse class weights."""
+    """The trained classifier: vocabularies and IDF per analyser, and the class weights."""
 
     vocabularies: list[dict[str, int]]  # per analyser: feature → its column
     idf: list[list[float]]  # per analyser: each column's IDF
     classes: list[int]  # law numbers; 0 is a definition
     intercept: list[float]
-    weights: dict[int, list[tuple[int, float]]]  # global column → [(class index, weight)], pruned
+    weights: np.ndarray  # (columns of every analyser in turn) × classes; pruned weights are 0
     prior_weight: float  # how much the rank stage weighs log p(law)
 
     def probabilities(self, normalized: str) -> dict[int, float]:
         """p(law) for the normalised question (see :func:`bot.search.query.normalized_text`)."""
-        scores = list(self.intercept)
+        columns, values = [], []
         offset = 0
         for analyze, vocabulary, idf in zip(ANALYZERS, self.vocabularies, self.idf):
             for column, value in _tfidf(analyze(normalized), vocabulary, idf).items():
-                for k, w in self.weights.get(offset + column, ()):
-                    scores[k] += w * value
+                columns.append(offset + column)
+                values.append(value)
             offset += len(vocabulary)
-        top = max(scores)
-        exp = [math.exp(s - top) for s in scores]
-        total = sum(exp)
-        return {law: e / total for law, e in zip(self.classes, exp)}
+        scores = np.asarray(self.intercept, dtype=np.float64)
+        if columns:
+            scores = scores + np.asarray(values) @ self.weights[columns].astype(np.float64)
+        exp = np.exp(scores - scores.max())
+        return dict(zip(self.classes, (exp / exp.sum()).tolist()))
 
     def log_prior(self, probabilities: dict[int, float], law: int) -> float:
         """The rank stage's addition to a row of ``law``: ``prior_weight × log p``, floored."""
@@ -82,8 +85,14 @@ class LawClassifier:
                 "vocabularies": [sorted(v, key=v.get) for v in self.vocabularies],
                 "idf": [[round(x, 5) for x in idf] for idf in self.idf], "classes": self.classes,
                 "intercept": [round(x, 5) for x in self.intercept], "prior_weight": self.prior_weight,
-                "weights": [[column, [[k, round(w, 4)] for k, w in pairs]]
-                            for column, pairs in sorted(self.weights.items())]}
+                "weights": _sparse(self.weights)}
+
+
+def _sparse(weights: np.ndarray) -> dict:
+    """The non-zero weights as three flat lists, row by row (rounded: the file stays small and stable)."""
+    rows, cols = np.nonzero(weights)
+    return {"columns": rows.tolist(), "classes": cols.tolist(),
+            "values": [round(float(v), 4) for v in weights[rows, cols]]}
 
 
 def _tfidf(features: list[str], vocabulary: dict[str, int], idf: list[float]) -> dict[int, float]:
@@ -100,9 +109,12 @@ def _tfidf(features: list[str], vocabulary: dict[str, int], idf: list[float]) ->
 
 def classifier_from_json(data: dict) -> LawClassifier:
     """A :class:`LawClassifier` from its file's content."""
-    return LawClassifier([{f: i for i, f in enumerate(v)} for v in data["vocabularies"]], data["idf"],
-                         [int(c) for c in data["classes"]], data["intercept"],
-                         {int(c): [(int(k), float(w)) for k, w in pairs] for c, pairs in data["weights"]},
+    vocabularies = [{f: i for i, f in enumerate(v)} for v in data["vocabularies"]]
+    sparse = data["weights"]
+    weights = np.zeros((sum(len(v) for v in vocabularies), len(data["classes"])), dtype=np.float32)
+    weights[np.asarray(sparse["columns"], dtype=np.int64), np.asarray(sparse["classes"], dtype=np.int64)] = \
+        np.asarray(sparse["values"], dtype=np.float32)
+    return LawClassifier(vocabularies, data["idf"], [int(c) for c in data["classes"]], data["intercept"], weights,
                          float(data["prior_weight"]))
 
 
