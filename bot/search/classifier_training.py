@@ -8,8 +8,8 @@ What it learns from, every piece with its provenance:
   definition).  Never a *dev*, *spent* or *unseen* set: the dev sets measure it.
 
 scikit-learn does the fitting (a test extra: the bot itself only reads the saved weights).  The weights are
-pruned (``|w| < PRUNE`` dropped) so that the committed file stays small; pruning changes no answer of
-the dev sets measurably (``--dry-run`` prints the accuracy before and after).
+pruned (``|w| < PRUNE`` dropped) so that the committed file stays small; ``--dry-run`` prints the pruned
+model's accuracy on the dev sets without writing it.
 """
 
 from __future__ import annotations

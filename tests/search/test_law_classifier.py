@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def test_file_round_trip_is_byte_identical(tmp_path):
     classifier = load_classifier()
     first, second = tmp_path / "a.json.gz", tmp_path / "b.json.gz"
     save_classifier(classifier, first)
-    save_classifier(classifier_from_json(json.loads(__import__("gzip").decompress(first.read_bytes()))), second)
+    save_classifier(classifier_from_json(json.loads(gzip.decompress(first.read_bytes()))), second)
     assert first.read_bytes() == second.read_bytes()
 
 
