@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.base.textnorm import to_simplified
 from bot.chat.context import ContextStore
 from bot.chat.core import Core
 from bot.base.errors import ScoringInputError
@@ -142,6 +143,7 @@ class FakeSearcher:
         self.actors: list[str | None] = []
 
     def ask(self, question, k=3, actor=None):
+        question = to_simplified(question)   # as the real search reads traditional text
         self.actors.append(actor)
         if OPEN_ACTOR.search(question):
             return self._open_actor(question, k, actor)

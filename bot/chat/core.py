@@ -108,7 +108,7 @@ class Core:
         elif self.services.ask is None:
             return []
         else:
-            result = self.services.search(to_simplified(query), k=INLINE_LIMIT)
+            result = self.services.search(query, k=INLINE_LIMIT)   # (the search reads traditional text itself)
             hits = result.hits if result.confident or (result.hits and defines_a_named_word(result.hits[0])) else []
             targets = [(h.law, h.clause, h.term, tuple(h.matched), h.snippet) for h in hits]
         return inline_items(self.services, targets[:INLINE_LIMIT], lang, traditional)
@@ -315,7 +315,8 @@ class Core:
         if number is None:
             number = context.remember_question(query)
         context.choices = False
-        result = self.services.search(to_simplified(query), k=1 + ALTERNATIVES, actor=actor)
+        # as typed: the search reads traditional text with Taiwan's variants (扣著 → 扣着), which t2s would lose
+        result = self.services.search(query, k=1 + ALTERNATIVES, actor=actor)
         return search_answer(self.services, result, query, number, actor, context, lang)
 
     def _ask_as(self, actor: str, number: int | None, context: ChatContext, lang: str) -> Reply:

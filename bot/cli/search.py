@@ -143,6 +143,21 @@ def _read_sets(paths) -> list[dict]:
     return rows
 
 
+def _training_rows(files: tuple[str, ...]) -> tuple[tuple, list[dict]]:
+    """The question files to train on and their rows: FILES, or by default the train sets and the retold real
+    questions (``corpus/situations/told``, :mod:`bot.search.told`)."""
+    from pathlib import Path
+
+    from bot.rulebook.model import load
+    from bot.search.told import told_rows
+
+    paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
+    rows = _read_sets(paths)
+    if not files:
+        rows += told_rows(set(load().laws))
+    return paths, rows
+
+
 def _fig(value: float | None, width: int = 5) -> str:
     return "n/a".rjust(width) if value is None else f"{value:.3f}".rjust(width)
 
@@ -175,21 +190,24 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
 
     if not 2 <= folds <= 10:
         fail("-k must be between 2 and 10, e.g. -k 5")
-    paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
-    rows = _read_sets(paths)
+    paths, rows = _training_rows(files)
     if not rows:
         fail("no question files found; give them as arguments, e.g. bridgebot train-ranker bench/sets/heldout_a.jsonl")
     in_corpus = sum(1 for row in rows if row.get("in_corpus", True) and any(law for law in row["laws"]))
     if in_corpus < 2 * folds:
         fail(f"{folds}-fold cross-validation needs at least {2 * folds} questions about laws in the corpus "
              f"(these files hold {in_corpus}); give more files, or fewer folds, e.g. -k 2")
-    click.echo(f"training on {len(rows)} questions from {len(paths)} files, {folds}-fold cross-validation")
+    click.echo(f"training on {len(rows)} questions from {len(paths)} files{'' if files else ' and the retold ones'}, "
+               f"{folds}-fold cross-validation")
     base = Searcher.open(model=RankerModel({}))
 
+    classifier = _held_out_classifier(rows)
+
     def factory(model):
-        # the classifier is fitted on these very questions: the ranker learns without it (docs/search.md)
+        # the classifier is fitted on these very questions: each is read by a fold's classifier that never
+        # saw it, so that the confidence model learns how far to trust it on a new question (docs/search.md)
         return Searcher(base.rulebook, base.db, base.segmenter, base.lexicon, model or RankerModel({"bm25": 1.0}),
-                        classifier=None)
+                        classifier=classifier)
 
     report = training.train(factory, rows, k=folds, log=click.echo)
     t = report.totals
@@ -215,6 +233,18 @@ def train_ranker(folds: int, out: str | None, dry_run: bool, files: tuple[str, .
         target = Path(out) if out else WEIGHTS_PATH
         target.write_text(json.dumps(model.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         click.echo(f"wrote {target}; the likely threshold is reset: run bridgebot calibrate-likely next")
+
+
+def _held_out_classifier(rows: list[dict]):
+    """The committed law classifier, reading each of ``rows`` out of fold (None when none is trained)."""
+    from bot.search import classifier_training as ct
+    from bot.search.law_classifier import load_classifier
+
+    classifier = load_classifier()
+    if classifier is None:
+        return None
+    click.echo("reading the questions with the law classifier out of fold …")
+    return ct.HeldOutReadings(classifier, ct.out_of_fold(rows))
 
 
 @click.command(name="calibrate-likely")
@@ -252,14 +282,15 @@ def calibrate_likely(aim: float, dry_run: bool, files: tuple[str, ...]) -> None:
 @click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
 def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str, ...]) -> None:
     """Fit the law classifier on the corpus's situation phrases and question FILES (default: the train sets),
-    print its accuracy on the dev sets, and write bot/search/law_classifier.json.gz."""
+    print its accuracy on the dev sets, and write bot/search/law_classifier.json.gz — and the missing-law classifier
+    (which law the corpus lacks a question is about), absent_classifier.json.gz."""
     from pathlib import Path
 
     from bot.search import classifier_training as ct
-    from bot.search.law_classifier import MODEL_PATH, save_classifier
+    from bot.search.law_classifier import ABSENT_MODEL_PATH, MODEL_PATH, save_classifier
 
-    paths = files or tuple(p for p in DEFAULT_TRAINING_SETS if Path(p).exists())
-    examples = ct.corpus_examples() + ct.question_examples(_read_sets(paths))
+    paths, rows = _training_rows(files)
+    examples = ct.corpus_examples() + ct.question_examples(rows)
     laws = {law for _, law in examples}
     if len(laws) < 2:
         fail("the classifier needs questions about at least two laws, e.g. bridgebot train-classifier "
@@ -272,9 +303,17 @@ def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str
         if Path(dev).exists():
             share, n = ct.accuracy(classifier, _read_sets((dev,)))
             click.echo(f"  {Path(dev).name}: law first for {share:.3f} of {n}")
+    corpus_laws = {law for _, law in ct.corpus_examples()}
+    absent = ct.fit(ct.absent_examples(rows, corpus_laws), 0.0)
+    for dev in DEFAULT_DEV_SETS:
+        if Path(dev).exists():
+            dev_rows = [r for r in _read_sets((dev,)) if r.get("in_corpus") is False]
+            share, n = ct.accuracy(absent, [{**r, "in_corpus": True} for r in dev_rows])
+            click.echo(f"  {Path(dev).name}: the missing law first for {share:.3f} of {n} questions about one")
     if not dry_run:
         save_classifier(classifier, MODEL_PATH)
-        click.echo(f"wrote {MODEL_PATH}")
+        save_classifier(absent, ABSENT_MODEL_PATH)
+        click.echo(f"wrote {MODEL_PATH} and {ABSENT_MODEL_PATH.name}")
 
 
 @click.command()

@@ -4,8 +4,12 @@ What it learns from, every piece with its provenance:
 
 - the corpus's situation phrases (``corpus/situations/*.yaml``): each clause's phrases labelled with its
   law, each defined term's with 0 (a definition);
-- the *train* question sets (``bench/sets/README.md``): each in-corpus question with its first law (0 for a
-  definition).  Never a *dev*, *spent* or *unseen* set: the dev sets measure it.
+- the *train* question sets (``bench/sets/README.md``) and the retold real questions (:mod:`bot.search.told`):
+  each in-corpus question with its first law (0 for a definition).  Never a *dev*, *spent* or *unseen* set: the
+  dev sets measure it.
+
+The missing-law classifier (the same model, ``absent_classifier.json.gz``) learns which law the corpus lacks a
+question is about from ``corpus/missing_laws.yaml``'s phrases and the same sets' questions about those laws.
 
 scikit-learn does the fitting (a test extra: the bot itself only reads the saved weights).  The weights are
 pruned (``|w| < PRUNE`` dropped) so that the committed file stays small; ``--dry-run`` prints the pruned
@@ -15,7 +19,9 @@ model's accuracy on the dev sets without writing it.
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -44,6 +50,16 @@ def corpus_examples(directory: Path = SITUATIONS_DIR) -> list[tuple[str, int]]:
                 for p in phrases]
     examples += [(normalized_text(p), 0) for _, phrases in sorted(situations.terms.items()) for p in phrases]
     return examples
+
+
+def absent_examples(rows: Iterable[dict], corpus_laws: set[int]) -> list[tuple[str, int]]:
+    """(normalised text, law) for the missing-law classifier: every phrase of ``corpus/missing_laws.yaml`` for a
+    law outside ``corpus_laws``, and the questions of ``rows`` about such a law (its first law)."""
+    from bot.search.missing import load_topics
+
+    examples = [(normalized_text(p), t.law) for t in load_topics() if t.law not in corpus_laws for p in t.phrases]
+    return examples + [(normalized_text(row["q"]), int(row["laws"][0])) for row in rows
+                       if row.get("in_corpus") is False and row.get("laws") and int(row["laws"][0]) not in corpus_laws]
 
 
 def question_examples(rows: Iterable[dict]) -> list[tuple[str, int]]:
@@ -83,3 +99,43 @@ def accuracy(classifier: LawClassifier, rows: Iterable[dict]) -> tuple[float, in
         p = classifier.probabilities(text)
         right += max(p, key=p.get) == law
     return (right / len(examples) if examples else 0.0), len(examples)
+
+
+@dataclass
+class HeldOutReadings:
+    """The classifier as training must see it: for a question it was fitted on, the p(law) of a fold's
+    classifier that never saw it (:func:`out_of_fold`); any other text, the committed classifier's.
+    Otherwise the confidence model would learn how sure the classifier is of its own training questions."""
+
+    classifier: LawClassifier
+    held_out: dict[str, dict[int, float]]
+
+    @property
+    def prior_weight(self) -> float:
+        """The committed classifier's weight in the rank stage."""
+        return self.classifier.prior_weight
+
+    def probabilities(self, normalized: str) -> dict[int, float]:
+        """p(law) for the normalised question, out of fold when it is one the classifier was fitted on."""
+        held = self.held_out.get(normalized)
+        return held if held is not None else self.classifier.probabilities(normalized)
+
+    def log_prior(self, probabilities: dict[int, float], law: int) -> float:
+        """As :meth:`LawClassifier.log_prior`."""
+        return self.classifier.log_prior(probabilities, law)
+
+
+def out_of_fold(rows: list[dict], k: int = 5, seed: int = 7,
+                directory: Path = SITUATIONS_DIR) -> dict[str, dict[int, float]]:
+    """p(law) of every in-corpus question of ``rows`` by a classifier fitted, as the committed one is, on the
+    corpus's phrases and the other folds' questions — the same text always in one fold, so no copy of it
+    was seen."""
+    phrases = corpus_examples(directory)
+    asked = question_examples(rows)
+    fold = {text: zlib.crc32(f"{seed}:{text}".encode()) % k for text, _ in asked}
+    readings: dict[str, dict[int, float]] = {}
+    for f in range(k):
+        model = fit(phrases + [(t, law) for t, law in asked if fold[t] != f])
+        for text in {t for t, _ in asked if fold[t] == f}:
+            readings[text] = model.probabilities(text)
+    return readings

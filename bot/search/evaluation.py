@@ -70,6 +70,7 @@ class Report:
     confident_precision: float | None = None
     absent_rows: int = 0
     absent_recall: float | None = None
+    absent_first: float | None = None   # … the right missing law named first
     false_alarms: float | None = None
     likely_share: float | None = None
     likely_precision: float | None = None
@@ -91,7 +92,7 @@ class Report:
     def to_json(self) -> dict:
         """The report with the keys of ``bridgebot eval --json``."""
         return {**self.summary(), "in_corpus": self.in_corpus, "confident_share": self.confident_share,
-                "absent_rows": self.absent_rows, "p50_ms": self.p50_ms, "p99_ms": self.p99_ms,
+                "absent_rows": self.absent_rows, "absent_first": self.absent_first, "p50_ms": self.p50_ms, "p99_ms": self.p99_ms,
                 "likely_share": self.likely_share, "likely_precision": self.likely_precision,
                 "by_kind": self.by_kind, "by_length": self.by_length, "by_lang": self.by_lang, "misses": self.misses}
 
@@ -127,11 +128,21 @@ def read_questions(path: Path | str) -> list[dict]:
     return rows
 
 
+def gold_labels(row: dict) -> tuple[str | None, str | None]:
+    """The row's gold clause and defined term.  A definition question's term may be written in ``clause``
+    (「明手」: no clause id) or with its English heading after it (「心理叫 (PSYCHIC CALL)」): the term alone."""
+    clause, term = row.get("clause") or None, row.get("term") or None
+    if clause and not clause[0].isdigit():
+        clause, term = None, term or (clause if row["laws"][:1] == [0] else None)
+    return clause, (term.split(" (")[0].strip() if term else None)
+
+
 def is_right(hit, row: dict) -> bool:
     """True when a hit (or index row: anything with ``law`` and ``term``) answers the row."""
     if hit.law not in row["laws"]:
         return False
-    return hit.law != 0 or not row.get("term") or hit.term == row["term"]
+    term = gold_labels(row)[1]
+    return hit.law != 0 or not term or hit.term == term
 
 
 def clause_of(hit) -> str | None:
@@ -154,7 +165,8 @@ def evaluate(ask: Callable, rows: list[dict], repeats: int = 3) -> Report:
         result = ask(row["q"])
         hits = list(getattr(result, "hits", result))
         rank = next((i for i, h in enumerate(hits, 1) if is_right(h, row)), 0)
-        clause_ok = (bool(hits) and clause_of(hits[0]) == row["clause"]) if row.get("clause") else None
+        gold = gold_labels(row)[0]
+        clause_ok = (bool(hits) and clause_of(hits[0]) == gold) if gold else None
         got = [f"{h.law}:{h.clause or h.term or ''}" for h in hits[:3]]
         absent = tuple(a.law for a in getattr(result, "absent", ()) or ())
         outcomes.append(Outcome(row, rank, clause_ok, got, getattr(result, "confident", None), absent,
@@ -234,6 +246,7 @@ def metrics(outcomes: list[Outcome]) -> Report:
         confident_precision=_share([o.right for o in confident]),
         absent_rows=len(missing),
         absent_recall=_share([o.right for o in missing]),
+        absent_first=_share([bool(o.absent) and o.absent[0] in o.row["laws"] for o in missing]),
         false_alarms=_share([_false_alarm(o) for o in inside]) if said else None,
         likely_share=_share([o.likely and not o.confident for o in said]),
         likely_precision=_share([o.right for o in likely]),

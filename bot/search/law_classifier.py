@@ -26,6 +26,8 @@ from pathlib import Path
 import numpy as np
 
 MODEL_PATH = Path(__file__).with_name("law_classifier.json.gz")
+# the same model over the laws the corpus lacks: which of them a question about one is (bot.search.absent_detection)
+ABSENT_MODEL_PATH = Path(__file__).with_name("absent_classifier.json.gz")
 CHAR_NGRAMS = (1, 2)
 # the floor under a law the classifier gives (next to) nothing: a row of it keeps a chance
 FLOOR = 1e-4

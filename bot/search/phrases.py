@@ -119,6 +119,20 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
     return found
 
 
+def negated_names(text: str, names: list[tuple[int, Hashable, str]]) -> set[Hashable]:
+    """The keys of the Chinese ``names`` that ``text`` holds only right after a negation (「他没有越序引牌」): the
+    question says that did not happen."""
+    compact = _SPACES.sub("", text)
+    negated = set()
+    for _, key, name in names:
+        if name[0] == " " or name[0] in "没未不无" or name not in compact:
+            continue
+        starts = [m.start() for m in re.finditer(re.escape(name), compact)]
+        if all(_NEGATED.search(compact[:at]) for at in starts):
+            negated.add(key)
+    return negated
+
+
 def document_frequencies(documents) -> dict[str, int]:
     """In how many of ``documents`` (each an iterable of distinct grams) every gram occurs (in an
     order that does not follow string hashing: the look-ups saved are the same bytes every build)."""

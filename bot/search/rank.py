@@ -9,7 +9,7 @@ import operator
 from dataclasses import dataclass
 
 from bot.search.documents import Doc, RowWords
-from bot.search.law_classifier import LawClassifier
+from bot.search.law_classifier import FLOOR, LawClassifier
 from bot.search.lexicon import STOPWORDS_ZH
 from bot.search.missing import phrase_lead
 from bot.search.phrases import Resemblance
@@ -36,21 +36,7 @@ class Ranker:
         ``strict``: the ``actor`` is certain (the asker said so), so rows governing another
         side's act go below every other row."""
         cands = self.candidates(q, terms_named, actor, exclude_definitions)
-        for cand in cands:
-            cand.score = self.model.score_values(cand.values)
-        prior = self.law_prior(q) if cands else None
-        if prior is not None:
-            laws = [c for c in cands if c.doc.law != 0]
-            for cand in laws:
-                cand.prior = self.classifier.log_prior(prior, cand.doc.law)
-                cand.score += cand.prior
-            # whether a message asks a meaning is the definition reader's call: a definition's row meets the
-            # laws' winner by the row model alone (「同伴不叫是什么意思」 asks what a call told, not a word)
-            winner = max(laws, key=lambda c: c.score).prior if laws else 0.0
-            for cand in cands:
-                if cand.doc.law == 0:
-                    cand.prior = winner
-                    cand.score += winner
+        score_rows(cands, self.model, self.classifier, self.law_prior(q) if cands else None)
         if strict and actor:
             floor = min(c.score for c in cands) if cands else 0.0
             for cand in cands:
@@ -80,6 +66,27 @@ class Ranker:
         clause_pooled = self.retriever.clause_pooled(q)
         return _with_features(found, q, actor, self.retriever.row_words, self.retriever.resemblance(q), clause_pooled,
                               named, asked)
+
+
+def score_rows(cands: list[Candidate], model: RankerModel, classifier: LawClassifier | None,
+               prior: dict[int, float] | None) -> None:
+    """Give each row its score: the row ``model``'s, plus the ``classifier``'s reading of the whole message
+    (``prior``: its p(law)) for a law's row; a definition's row gets the laws' winner's part."""
+    for cand in cands:
+        cand.score = model.score_values(cand.values)
+    if prior is None or classifier is None:
+        return
+    laws = [c for c in cands if c.doc.law != 0]
+    for cand in laws:
+        cand.prior = classifier.log_prior(prior, cand.doc.law)
+        cand.score += cand.prior
+    # whether a message asks a meaning is the definition reader's call: a definition's row meets the
+    # laws' winner by the row model alone (「同伴不叫是什么意思」 asks what a call told, not a word)
+    winner = max(laws, key=lambda c: c.score).prior if laws else 0.0
+    for cand in cands:
+        if cand.doc.law == 0:
+            cand.prior = winner
+            cand.score += winner
 
 
 def defining_first(ranked: list[LawCandidates], key: tuple | None) -> list[LawCandidates]:
@@ -255,7 +262,17 @@ def confidence_features(q: Query, ranked: list[LawCandidates], resemblance: Rese
         "definition": 1.0 if best.doc.law == 0 else 0.0,
         # the best law's softmax share of all the laws found (the ranker is fitted on such shares)
         "share": 1.0 / sum(math.exp(max(-50.0, g.row_score - top)) for g in ranked),
+        **_prior_features(q.law_prior, [g.best.doc.law for g in ranked]),
     }
+
+
+def _prior_features(prior: dict[int, float] | None, laws: list[int]) -> dict[str, float]:
+    """How much the law classifier's reading of the whole message backs the best law (``laws``: the ranked
+    laws, 0 a definition): its log p, and its lead over the next ranked law's; 0 without a classifier."""
+    if prior is None:
+        return {"prior": 0.0, "prior_margin": 0.0}
+    logs = [math.log(max(prior.get(law, 0.0), FLOOR)) for law in laws]
+    return {"prior": logs[0], "prior_margin": logs[0] - max(logs[1:], default=math.log(FLOOR))}
 
 
 def _content_chars(text: str) -> frozenset:

@@ -65,6 +65,8 @@ CONFIDENCE_FEATURES = (
     "absent_lead",       # how much more the question resembles a missing law's phrase than the corpus's
     "definition",        # the best row is a definition (no frame asked for it: the ranker found it)
     "share",             # the best law's softmax share of the laws found
+    "prior",             # log p(best law) by the law classifier's reading of the whole message
+    "prior_margin",      # … less the next ranked law's
 )
 # Until a model is trained: the old hand-set balance of BM25 and the law's pooled rows.
 _DEFAULT = {"weights": {"bm25": 1.0, "law_best": 1.0, "law_pool": 0.2, "char_share": 0.3, "own_title": 0.2,

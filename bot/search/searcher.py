@@ -25,7 +25,7 @@ from bot.search.clarify import ambiguity
 from bot.search.definition_asked import DefinitionReader
 from bot.search.definitions import Definitions, LawWords
 from bot.search.index import GLOSSARY_PATH, default_cache_dir, ensure_index, lexicon_from_db, load_glossary
-from bot.search.law_classifier import LawClassifier, load_classifier
+from bot.search.law_classifier import ABSENT_MODEL_PATH, LawClassifier, load_classifier
 from bot.search.lexicon import Lexicon
 from bot.search.missing import auction_only, referenced_absent
 from bot.search.phrases import Resemblance
@@ -61,7 +61,8 @@ class Searcher:
         self.retriever = Retriever(db)
         self.ranker = Ranker(self.retriever, model or load_model(),
                              load_classifier() if classifier is True else (classifier or None))
-        self.missing = AbsentDetector(rulebook, db, self.retriever.entries)
+        self.missing = AbsentDetector(rulebook, db, self.retriever.entries,
+                                      load_classifier(ABSENT_MODEL_PATH) if classifier is not None and classifier is not False else None)
         self.definitions = Definitions(rulebook, lexicon)
         self.law_words = LawWords(rulebook, self.retriever.docs, lexicon)
         self.pinyin = PinyinTerms(self.definitions.names, lexicon)
@@ -151,8 +152,9 @@ class Searcher:
             if ranked:
                 result.probability = self.model.probability(confidence_features(q, ranked, self.resemblance(q)))
             # absent: a law the corpus lacks
+            # (a message that is only a word a law defines asks about that word, as 「什么是X」 does)
             result.absent = self.missing.detect(q, ranked, hits, result.probability or 0.0, self.retriever,
-                                                self.model.absent, defining)
+                                                self.model.absent, defining or bare_defined)
             result.confident = ranked_answer_confident(hits, result.absent, result.probability, self.model.threshold,
                                                        bare_defined)
             # clarify: who acted (in the auction there is no declarer, dummy or defender yet to ask about:

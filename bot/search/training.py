@@ -32,7 +32,7 @@ from bot.search.evaluation import clause_of, evaluate, is_right
 from bot.search.phrases import is_name
 from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
-from bot.search.rank import confidence_features, group_by_law
+from bot.search.rank import confidence_features, group_by_law, score_rows
 from bot.search.searcher import Searcher
 
 TARGET_PRECISION = 0.985
@@ -155,9 +155,7 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, weights: np.ndarray | None = None
 
 
 def _top_right(ex: Example, weights: dict[str, float], searcher: Searcher) -> tuple[bool, dict]:
-    model = RankerModel(weights)
-    for c in ex.cands:
-        c.score = model.score_values(c.values)
+    score_rows(ex.cands, RankerModel(weights), searcher.ranker.classifier, searcher.ranker.law_prior(ex.query))
     ranked = group_by_law(ex.cands)
     return bool(is_right(ranked[0].best.doc, ex.row)), confidence_features(ex.query, ranked, searcher.resemblance(ex.query))
 
@@ -200,9 +198,7 @@ def _absent_confidence_examples(searcher: Searcher, weights_by_fold: list[dict],
         cands = searcher.candidates(q, question_actor(q.normalized))
         if not cands:
             continue
-        model = RankerModel(weights_by_fold[i % k])
-        for c in cands:
-            c.score = model.score_values(c.values)
+        score_rows(cands, RankerModel(weights_by_fold[i % k]), searcher.ranker.classifier, searcher.ranker.law_prior(q))
         feats = confidence_features(q, group_by_law(cands), q.resemblance)
         X.append([feats[n] for n in CONFIDENCE_FEATURES])
         fold.append(i % k)
@@ -220,9 +216,7 @@ def _absent_question_features(searcher: Searcher, row: dict, weights: dict) -> d
     cands = searcher.candidates(q, question_actor(q.normalized))
     if not cands:
         return None
-    model = RankerModel(weights)
-    for c in cands:
-        c.score = model.score_values(c.values)
+    score_rows(cands, RankerModel(weights), searcher.ranker.classifier, searcher.ranker.law_prior(q))
     return confidence_features(q, group_by_law(cands), searcher.resemblance(q))
 
 
@@ -308,11 +302,13 @@ def train(searcher_factory: Callable[[RankerModel | None], Searcher], rows: list
                            model.threshold)
 
     detector, absent = tune_absent(searcher_factory(model), rows, row_model=row_model)
-    model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, detector)
+    model = RankerModel(model.weights, model.confidence_weights, model.confidence_bias, model.threshold, absent=detector)
     return TrainingReport(fold_reports, totals, model, absent)
 
 
-MAX_FALSE_ALARMS = 0.04
+# (0.04 before the retold real questions joined the negatives: their long stories raise the alarms' floor; at 0.055
+# real_dev's false alarms are 0.054, mix_dev's 0.031, and the missing laws' recall stays where it was at 0.04 without them)
+MAX_FALSE_ALARMS = 0.055
 # The floors tried under a missing law the question names (AbsentModel.named_floor).
 NAMED_FLOORS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 

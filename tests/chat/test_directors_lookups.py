@@ -69,7 +69,8 @@ def test_a_term_is_still_read_as_one(text):
 @pytest.mark.parametrize("text", ["延误比赛", "拖延", "故意拖延", "slow play", "undue delay", "延误比赛怎么处理"])
 def test_the_undue_delay_words_reach_74b4(core, text):
     reply = ask(core, f"/search {text}", 3050 + len(text))
-    assert reply.refers_to == "74B4" or reply.flat_buttons[0].data == "/law 74B4"
+    # (beside "slow play", 73D1 on a slow call's tempo may come first: 74B4 is then the next tap)
+    assert reply.refers_to == "74B4" or "/law 74B4" in [b.data for b in reply.flat_buttons[:2]]
 
 
 def test_search_command_finds_74b4_for_delaying_the_game(core):

@@ -65,8 +65,9 @@ def shown_answer(services: Services, result, query: str, number: int, actor: str
     defined = undefined_term(services, query, hits, context, lang, from_text_only=not result.confident)
     likely = defined is None and not result.confident and not missing and bool(getattr(result, "likely", False))
     if defined is None and not result.confident and not likely:
-        # Not even likely: the nearest answers are offered, one tap each.
-        options = tuple((hit_button(h),) for h in hits)
+        # Not even likely: the nearest answers are offered, one tap each — beside a missing law, the clauses
+        # near it, never a word's definition matched on the word alone (「对方没跟花色怎么办」 met 花色)
+        options = tuple((hit_button(h),) for h in hits if not (missing and h.law == 0))
         probability = getattr(result, "probability", None)
         # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
         matched = list(getattr(top, "matched", None) or [])
@@ -79,6 +80,8 @@ def shown_answer(services: Services, result, query: str, number: int, actor: str
         # the law is missing: what follows is what the corpus has near it, not a guess at the answer
         lead, kind = ("related_present", "absent") if missing else (lead, kind)
         offered_choices(context)
+        if missing and not options:
+            return Reply(body=missing.rstrip("\n")), kind   # nothing near it but definitions: the note alone
         return Reply(body=missing + say(lead, lang), buttons=options), kind
     reply = defined or target_reply(services, top.law, top.clause, top.term, lang, tuple(top.matched), context)
     if reply is None:
