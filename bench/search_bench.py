@@ -1,8 +1,8 @@
 """Search benchmark: this search against the previous release's search and rank-bm25, same sets, one run.
 
-Run: ``.venv/bin/python bench/search_bench.py [QUESTIONS.jsonl …]`` (or ``make bench``); with no
-file, every training set of the repository (the dev set, own, held-out a–h), each on its own
-and all together.
+Run: ``.venv/bin/python bench/search_bench.py [--min-chars N] [QUESTIONS.jsonl …]`` (or ``make bench``); with
+no file, every training set of the repository (the dev set, own, held-out a–h), each on its own and all
+together; ``--min-chars 150`` keeps only the questions longer than that (told stories).
 
 - **search**: ``bot.search.Searcher`` of this tree (situation index, learned ranker, calibrated
   confidence, missing-law detection).
@@ -21,6 +21,7 @@ recall and false alarms, warm latency p50/p99.  Then the cold start of ``bridgeb
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import logging
@@ -38,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-PREVIOUS = "f472ce2"  # the end of the previous round (round 11 of issue 10)
+PREVIOUS = "643e96b"  # version 2's end (2026-12-01), before this round's issues
 SETS_DIR = ROOT / "bench" / "sets"
 # the sets the committed model was fitted on (bench/sets/README.md: role "train")
 SETS = [ROOT.parent / "shared" / "eval" / "dev_questions.jsonl", SETS_DIR / "own_questions.jsonl",
@@ -192,14 +193,25 @@ def _table(name: str, n: int, reports: dict[str, dict]) -> None:
                   f"p50 latency ×{_ratio(ours['p50_ms'], base['p50_ms'])}")
 
 
-def main(files: list[Path]) -> None:
-    """Run every method on each question file (and on all of them together) and print the tables."""
+def main(files: list[Path], min_chars: int = 0) -> None:
+    """Run every method on each question file (and on all of them together) and print the tables;
+    ``min_chars``: only the questions longer than that."""
     from bot.search.searcher import Searcher
 
     evaluation = _evaluation()
-    files = [f.resolve() for f in files if f.exists()]
-    rows = {f: evaluation.read_questions(f) for f in files}
-    together = Path(tempfile.mkdtemp(prefix="bridgebot-bench-")) / "all.jsonl"
+    folder = Path(tempfile.mkdtemp(prefix="bridgebot-bench-"))
+    rows = {}
+    for f in files:
+        kept = [r for r in evaluation.read_questions(f) if len(r["q"]) > min_chars]
+        if kept:
+            # each file as measured, so that the previous release reads the same questions
+            rows[folder / f.name] = kept
+            (folder / f.name).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in kept),
+                                         encoding="utf-8")
+    if not rows:
+        sys.exit(f"no questions longer than {min_chars} characters in {[str(f) for f in files]}")
+    files = list(rows)
+    together = folder / "all.jsonl"
     together.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for f in files for r in rows[f]),
                         encoding="utf-8")
     bridgebot = [str(Path(sys.executable).with_name("bridgebot")), "ask", "罚张"]
@@ -220,8 +232,15 @@ def main(files: list[Path]) -> None:
         print(f"previous release: {previous_cold['cold_start_s']} s, peak RSS {previous_cold['peak_rss_mb']} MB "
               f"(×{_ratio(cold['cold_start_s'], previous_cold['cold_start_s'])} time, "
               f"×{_ratio(cold['peak_rss_mb'], previous_cold['peak_rss_mb'])} memory)")
-    shutil.rmtree(together.parent, ignore_errors=True)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main([Path(a) for a in sys.argv[1:]] or SETS)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("files", nargs="*", type=Path, help="question files (JSONL); the training sets by default")
+    parser.add_argument("--min-chars", type=int, default=0, help="only questions longer than this")
+    args = parser.parse_args()
+    missing = [str(f) for f in args.files if not f.exists()]
+    if missing:
+        parser.error(f"no such file: {', '.join(missing)}")
+    main(args.files or [f for f in SETS if f.exists()], args.min_chars)
