@@ -34,11 +34,21 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
 
+def unseen_sets() -> set[str]:
+    """The sets whose role is *unseen* in ``bench/sets/README.md``: read only as totals, so never recorded here
+    (a difference would print their questions)."""
+    table = (HERE / "sets" / "README.md").read_text(encoding="utf-8")
+    return {line.split("`")[1].removesuffix(".jsonl") for line in table.splitlines()
+            if line.startswith("| `") and line.rstrip().endswith("| unseen |")}
+
+
 def set_files() -> list[Path]:
-    """Every question set of the repository, by name (a set moved between folders keeps its key)."""
+    """Every question set of the repository but the unseen ones, by name (a set moved between folders keeps its
+    key)."""
     files = {p.stem: p for p in sorted(HERE.glob("*.jsonl"))}
     files.update({p.stem: p for p in sorted((HERE / "sets").glob("*.jsonl"))})
-    return [files[name] for name in sorted(files)]
+    unseen = unseen_sets()
+    return [files[name] for name in sorted(files) if name not in unseen]
 
 
 def questions() -> list[tuple[str, str]]:
