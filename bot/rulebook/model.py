@@ -108,6 +108,25 @@ class Rulebook:
         """The law numbers present, ascending."""
         return sorted(self.laws)
 
+    def citing(self, number: int) -> list[tuple[str, str]]:
+        """The clauses (or whole laws) whose text refers to law ``number``, in the rulebook's order, as
+        (clause id, its own title): 43B2b and 67B1b send a revoke to Law 64."""
+        found = []
+        for law in sorted(self.laws.values(), key=lambda law: law.number):
+            if law.number != number and any(_cites(r, number) for r in law.refs):
+                found.append((str(law.number), law.title))
+            found += [(c.id, c.title or law.title) for c in law.clauses
+                      if law.number != number and any(_cites(r, number) for r in c.refs)]
+        return found
+
+
+def _cites(ref: str, number: int) -> bool:
+    """The reference ``ref`` (a clause id) is to law ``number``."""
+    try:
+        return split_clause_id(ref)[0] == number
+    except ValueError:
+        return False
+
 
 def split_clause_id(clause_id: str) -> tuple:
     """``"50D2a"`` → ``(50, "D", "2", "a")``; shorter ids give shorter tuples.

@@ -223,3 +223,16 @@ def test_export_is_the_whole_rulebook():
     assert {"term", "en", "text"} <= set(data["definitions"][0])
     assert {"id", "text", "refs"} <= set(data["laws"][0]["clauses"][0] if data["laws"][0]["clauses"]
                                          else data["laws"][4]["clauses"][0])
+
+
+def test_the_clauses_citing_a_law_are_every_clause_whose_text_refers_to_it():
+    rulebook = load()
+    for number in range(1, 94):
+        citing = {clause for clause, _ in rulebook.citing(number)}
+        for law in rulebook.laws.values():
+            if law.number == number:
+                continue
+            for clause in law.clauses:
+                cites = any(split_clause_id(r)[0] == number for r in clause.refs)
+                assert (clause.id in citing) == cites, (number, clause.id)
+    assert {c for c, _ in rulebook.citing(64)} >= {"43B2b", "67B1b"}   # a revoke's penalty, from two clauses

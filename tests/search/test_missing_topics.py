@@ -193,3 +193,16 @@ def test_a_question_told_in_one_period_of_the_board_conflicts_with_a_clause_of_t
 @pytest.mark.parametrize("question", ["今晚吃什么", "今天天气怎么样", "hello", "谢谢大家", "我们几点开始"])
 def test_small_talk_raises_no_alarm(corpus_searcher, question):
     assert corpus_searcher.ask(question).absent == []
+
+
+@pytest.mark.parametrize("question", ["藏牌以后怎么罚", "he revoked, what's the penalty", "对方越序首攻了怎么办",
+                                      "partner made an insufficient bid"])
+def test_beside_a_missing_law_come_the_search_s_clauses_then_those_that_refer_to_the_law_never_a_definition(core,
+                                                                                                            question):
+    reply = core.handle(ChatMessage(question, chat_id=44))
+    result = core.services.ask(question)
+    assert result.absent, question
+    clauses = [f"/law {h.clause or h.law}" for h in result.hits if h.law != 0]
+    citing = [f"/law {clause}" for a in result.absent for clause, _ in core.services.rulebook.citing(a.law)]
+    offered = [b.data for row in reply.buttons for b in row if b.data.startswith(("/law", "/define"))]
+    assert offered == list(dict.fromkeys([*clauses, *citing]))[:3]

@@ -12,13 +12,16 @@ from bot.chat.answers.meanings import undefined_term
 from bot.chat.answers.plain import note
 from bot.chat.context import ChatContext
 from bot.chat.followups import ACTORS
-from bot.chat.reply import Reply
+from bot.chat.reply import Button, Reply
 from bot.chat.services import Services
 from bot.chat.texts import say
+from bot.rulebook.model import clause_label
 
 # Below this calibrated probability the best hit is most likely unrelated (「今天中午吃什么」):
 # the reply says no rule was found rather than "not sure".
 OFF_TOPIC = 0.1
+# Clauses offered beside a note on a missing law
+RELATED = 3
 
 
 # What a search answer can show, decided once (:func:`search_answer`); ``bridgebot ask --json`` reports it.
@@ -66,8 +69,9 @@ def shown_answer(services: Services, result, query: str, number: int, actor: str
     likely = defined is None and not result.confident and not missing and bool(getattr(result, "likely", False))
     if defined is None and not result.confident and not likely:
         # Not even likely: the nearest answers are offered, one tap each — beside a missing law, the clauses
-        # near it, never a word's definition matched on the word alone (「对方没跟花色怎么办」 met 花色)
-        options = tuple((hit_button(h),) for h in hits if not (missing and h.law == 0))
+        # near it (related_buttons)
+        options = (related_buttons(services, getattr(result, "absent", None) or (), hits) if missing
+                   else tuple((hit_button(h),) for h in hits))
         probability = getattr(result, "probability", None)
         # Off topic: the search all but rules it out, or only single characters matched (「吃」 of 「今天中午吃什么」).
         matched = list(getattr(top, "matched", None) or [])
@@ -94,6 +98,22 @@ def shown_answer(services: Services, result, query: str, number: int, actor: str
         lead = say("likely", lang) + (" " if lang == "en" else "")
         return replace(reply, title=f"{lead}{reply.title}".strip()), "likely"
     return reply, "answer"
+
+
+def related_buttons(services: Services, absent, hits) -> tuple[tuple[Button], ...]:
+    """Beside a note on missing laws, what the corpus has near them: the search's clauses — never a word's
+    definition matched on the word alone (「对方没跟花色怎么办」 met 花色) — and in the places left, the clauses
+    whose text sends the reported ``absent`` laws' cases on (「藏牌怎么罚」: 67B1b refers to Law 64).  (Those
+    come after the search's: a law cited for an aside, 90's procedural penalty in 13C, is no answer to
+    "slow play".)"""
+    found: dict[str, Button] = {}
+    for hit in hits:
+        if hit.law != 0:
+            found.setdefault(hit.clause or str(hit.law), hit_button(hit))
+    for law in absent:
+        for clause, title in services.rulebook.citing(law.law):
+            found.setdefault(clause, button(f"{clause_label(clause)} {title}".strip(), f"/law {clause}"))
+    return tuple((b,) for b in list(found.values())[:RELATED])
 
 
 def offered_choices(context: ChatContext) -> None:
