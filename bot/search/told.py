@@ -13,12 +13,33 @@ The situation index does not read them (they live in a folder of their own): a s
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from bot.search.situations import SITUATIONS_DIR
 
 TOLD_DIR = SITUATIONS_DIR / "told"
 SOURCES_PATH = SITUATIONS_DIR / "SOURCES.txt"
+
+
+# A forum thread has one identity whatever mirror serves it: a BBO topic on any bridgebase.com host, an EBU
+# discussion on either of its hosts, a Google Groups thread.
+_THREAD_KEYS = (
+    (re.compile(r"bridgebase\.com/forums/(?:index\.php\?showtopic=|topic/)(\d+)"), "bbo:"),
+    (re.compile(r"ebu\.co\.uk/discussion/(\d+)"), "ebu:"),
+    (re.compile(r"groups\.google\.com/.*thread/(?:[^/]+/)?([0-9a-f]{8,})"), "groups:"),
+)
+
+
+def page_key(address: str) -> str:
+    """What two addresses of the same page or forum thread share: the thread's number on a forum with mirrors,
+    else the address without its scheme, ``www.``, fragment or final slash."""
+    address = address.strip().lower()
+    for pattern, prefix in _THREAD_KEYS:
+        found = pattern.search(address)
+        if found:
+            return prefix + found.group(1)
+    return re.sub(r"^https?://(?:www\.)?", "", address).split("#")[0].rstrip("/")
 
 
 class ToldFileError(ValueError):
