@@ -19,7 +19,9 @@ import functools
 import gzip
 import json
 import math
+import operator
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,12 +37,19 @@ _WORD = re.compile(r"(?u)\b\w\w+\b")
 
 
 def char_grams(text: str) -> list[str]:
-    """The character 1–2-grams of each space-separated run of ``text``, padded by a space each side."""
-    grams = []
+    """The character 1–2-grams of each space-separated run of ``text``, padded by a space each side
+    (a run's 1-grams, then its 2-grams)."""
+    grams: list[str] = []
     for run in text.split():
-        padded = f" {run} "
-        grams.extend(padded[i : i + n] for n in CHAR_NGRAMS for i in range(len(padded) - n + 1))
+        grams.extend(_run_grams(run))
     return grams
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_grams(run: str) -> tuple[str, ...]:
+    """One run's grams for :func:`char_grams` (cached: a question's runs are mostly words seen before)."""
+    padded = f" {run} "
+    return (*padded, *map(operator.add, padded, padded[1:]))
 
 
 def word_runs(text: str) -> list[str]:
@@ -49,6 +58,14 @@ def word_runs(text: str) -> list[str]:
 
 
 ANALYZERS = (char_grams, word_runs)
+assert CHAR_NGRAMS == (1, 2), "char_grams makes 1- and 2-grams only"
+
+
+@functools.lru_cache(maxsize=8)
+def feature_counts(text: str) -> tuple[Counter, ...]:
+    """Each analyser's features of ``text`` (:data:`ANALYZERS`) with their counts, in first-seen order.
+    Cached: the law classifier and the missing-law one read the same question; do not change the counts."""
+    return tuple(Counter(analyze(text)) for analyze in ANALYZERS)
 
 
 @dataclass
@@ -64,16 +81,17 @@ class LawClassifier:
 
     def probabilities(self, normalized: str) -> dict[int, float]:
         """p(law) for the normalised question (see :func:`bot.search.query.normalized_text`)."""
-        columns, values = [], []
+        columns: list[int] = []
+        values: list[float] = []
         offset = 0
-        for analyze, vocabulary, idf in zip(ANALYZERS, self.vocabularies, self.idf):
-            for column, value in _tfidf(analyze(normalized), vocabulary, idf).items():
-                columns.append(offset + column)
-                values.append(value)
+        for counts, vocabulary, idf in zip(feature_counts(normalized), self.vocabularies, self.idf):
+            known, tfidf = _tfidf(counts, vocabulary, idf)
+            columns.extend([offset + column for column in known] if offset else known)
+            values.extend(tfidf)
             offset += len(vocabulary)
         scores = np.asarray(self.intercept, dtype=np.float64)
         if columns:
-            scores = scores + np.asarray(values) @ self.weights[columns].astype(np.float64)
+            scores = scores + np.asarray(values) @ self.weights.take(columns, axis=0).astype(np.float64)
         exp = np.exp(scores - scores.max())
         return dict(zip(self.classes, (exp / exp.sum()).tolist()))
 
@@ -97,16 +115,23 @@ def _sparse(weights: np.ndarray) -> dict:
             "values": [round(float(v), 4) for v in weights[rows, cols]]}
 
 
-def _tfidf(features: list[str], vocabulary: dict[str, int], idf: list[float]) -> dict[int, float]:
-    """Sublinear TF × IDF of the known features, L2-normalised (as scikit-learn's TfidfVectorizer)."""
-    counts: dict[int, int] = {}
-    for feature in features:
-        column = vocabulary.get(feature)
+def _tfidf(counts: dict[str, int], vocabulary: dict[str, int], idf: list[float]) -> tuple[list[int], list[float]]:
+    """The columns of the known features (``counts``: each feature's count) and their sublinear TF × IDF,
+    L2-normalised (as scikit-learn's TfidfVectorizer), in the order of ``counts``."""
+    get, sublinear, most = vocabulary.get, _SUBLINEAR, len(_SUBLINEAR)
+    columns: list[int] = []
+    values: list[float] = []
+    for feature, n in counts.items():
+        column = get(feature)
         if column is not None:
-            counts[column] = counts.get(column, 0) + 1
-    values = {c: (1.0 + math.log(n)) * idf[c] for c, n in counts.items()}
-    norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
-    return {c: v / norm for c, v in values.items()}
+            columns.append(column)
+            values.append((sublinear[n] if n < most else 1.0 + math.log(n)) * idf[column])
+    norm = math.sqrt(sum([v * v for v in values])) or 1.0
+    return columns, [v / norm for v in values]
+
+
+# 1 + log n for the counts a question's features mostly have (the same floats as computed each time)
+_SUBLINEAR = [0.0] + [1.0 + math.log(n) for n in range(1, 1024)]
 
 
 def classifier_from_json(data: dict) -> LawClassifier:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.search.law_classifier import (LawClassifier, char_grams, classifier_from_json, load_classifier,
-                                       save_classifier, word_runs)
+from bot.search.law_classifier import (LawClassifier, char_grams, classifier_from_json, feature_counts,
+                                       load_classifier, save_classifier, word_runs)
 from bot.search.query import normalized_text
 
 SETS = Path(__file__).resolve().parents[2] / "bench" / "sets"
@@ -17,6 +17,22 @@ SETS = Path(__file__).resolve().parents[2] / "bench" / "sets"
 
 def test_char_grams_pad_each_run():
     assert char_grams("ab c") == [" ", "a", "b", " ", " a", "ab", "b ", " ", "c", " ", " c", "c "]
+
+
+def test_char_grams_of_runs_seen_before_are_the_same():
+    text = "明手 说 明手 ab 明手说"
+    first = char_grams(text)
+    assert char_grams(text) == first
+    assert first[:9] == [" ", "明", "手", " ", " 明", "明手", "手 ", " ", "说"]
+
+
+def test_feature_counts_count_each_analysers_features_in_first_seen_order():
+    text = "明手 提醒 庄家 明手"
+    grams, words = feature_counts(text)
+    assert list(grams) == list(dict.fromkeys(char_grams(text)))
+    assert grams == {g: char_grams(text).count(g) for g in grams}
+    assert words == {"明手": 2, "提醒": 1, "庄家": 1}
+    assert feature_counts(text) is feature_counts(text)
 
 
 def test_word_runs_are_two_characters_or_more():
@@ -73,3 +89,29 @@ def test_prior_puts_the_right_law_first_more_often_on_told_stories(corpus_search
         return sum(1 for r in long_rows if (hits := searcher.ask(r["q"]).hits) and hits[0].law == r["laws"][0])
 
     assert right(corpus_searcher) >= right(without) + len(long_rows) // 10
+
+
+def test_probabilities_are_the_plain_tfidf_reading_to_the_last_bit():
+    """The counted, cached reading gives the very floats of the plain one (each gram looked up in turn)."""
+    import math
+
+    import numpy as np
+
+    from bot.search.law_classifier import ANALYZERS
+
+    classifier = load_classifier()
+    text = normalized_text("周三俱乐部双人赛，对方开叫1♥，搭档想了两分钟才pass，明手提醒庄家从错的手引牌，怎么办？")
+    columns, values, offset = [], [], 0
+    for analyze, vocabulary, idf in zip(ANALYZERS, classifier.vocabularies, classifier.idf):
+        counts: dict[int, int] = {}
+        for feature in analyze(text):
+            if feature in vocabulary:
+                counts[vocabulary[feature]] = counts.get(vocabulary[feature], 0) + 1
+        tfidf = {c: (1.0 + math.log(n)) * idf[c] for c, n in counts.items()}
+        norm = math.sqrt(sum(v * v for v in tfidf.values())) or 1.0
+        columns += [offset + c for c in tfidf]
+        values += [v / norm for v in tfidf.values()]
+        offset += len(vocabulary)
+    scores = np.asarray(classifier.intercept) + np.asarray(values) @ classifier.weights[columns].astype(np.float64)
+    exp = np.exp(scores - scores.max())
+    assert classifier.probabilities(text) == dict(zip(classifier.classes, (exp / exp.sum()).tolist()))
