@@ -41,6 +41,7 @@ _EN_STOP = frozenset(
     """.split())
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A rough base form of an English word, the same on both sides (revoked, revoking, revoke → revok)."""
     word = _STEMMED_PAST.get(word, word)
@@ -70,8 +71,12 @@ def question_grams(text: str, extra: Iterable[str] = ()) -> tuple[str, ...]:
     serves them all."""
     question = set(grams(text))
     for more in extra:
-        question |= grams(more)
+        question |= _word_grams(more)
     return tuple(sorted(question))
+
+
+# the grams of a bridged word (questions are bridged to the same few hundred words again and again)
+_word_grams = functools.lru_cache(maxsize=8192)(grams)
 
 
 def is_name(text: str) -> bool:
