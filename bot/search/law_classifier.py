@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import itertools
 import json
 import math
 import operator
@@ -81,19 +82,25 @@ class LawClassifier:
 
     def probabilities(self, normalized: str) -> dict[int, float]:
         """p(law) for the normalised question (see :func:`bot.search.query.normalized_text`)."""
-        columns: list[int] = []
-        values: list[float] = []
+        columns: list[np.ndarray] = []
+        values: list[np.ndarray] = []
         offset = 0
-        for counts, vocabulary, idf in zip(feature_counts(normalized), self.vocabularies, self.idf):
+        for counts, vocabulary, idf in zip(feature_counts(normalized), self.vocabularies, self._idf_arrays):
             known, tfidf = _tfidf(counts, vocabulary, idf)
-            columns.extend([offset + column for column in known] if offset else known)
-            values.extend(tfidf)
+            columns.append(known + offset)
+            values.append(tfidf)
             offset += len(vocabulary)
         scores = np.asarray(self.intercept, dtype=np.float64)
-        if columns:
-            scores = scores + np.asarray(values) @ self.weights.take(columns, axis=0).astype(np.float64)
+        all_columns = np.concatenate(columns)
+        if len(all_columns):
+            scores = scores + np.concatenate(values) @ self.weights.take(all_columns, axis=0).astype(np.float64)
         exp = np.exp(scores - scores.max())
         return dict(zip(self.classes, (exp / exp.sum()).tolist()))
+
+    @functools.cached_property
+    def _idf_arrays(self) -> list[np.ndarray]:
+        """:attr:`idf` as arrays (made once)."""
+        return [np.asarray(idf, dtype=np.float64) for idf in self.idf]
 
     def log_prior(self, probabilities: dict[int, float], law: int) -> float:
         """The rank stage's addition to a row of ``law``: ``prior_weight × log p``, floored."""
@@ -115,23 +122,28 @@ def _sparse(weights: np.ndarray) -> dict:
             "values": [round(float(v), 4) for v in weights[rows, cols]]}
 
 
-def _tfidf(counts: dict[str, int], vocabulary: dict[str, int], idf: list[float]) -> tuple[list[int], list[float]]:
+def _tfidf(counts: dict[str, int], vocabulary: dict[str, int], idf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The columns of the known features (``counts``: each feature's count) and their sublinear TF × IDF,
     L2-normalised (as scikit-learn's TfidfVectorizer), in the order of ``counts``."""
-    get, sublinear, most = vocabulary.get, _SUBLINEAR, len(_SUBLINEAR)
-    columns: list[int] = []
-    values: list[float] = []
-    for feature, n in counts.items():
-        column = get(feature)
-        if column is not None:
-            columns.append(column)
-            values.append((sublinear[n] if n < most else 1.0 + math.log(n)) * idf[column])
-    norm = math.sqrt(sum([v * v for v in values])) or 1.0
-    return columns, [v / norm for v in values]
+    size = len(counts)
+    columns = np.fromiter(map(vocabulary.get, counts, itertools.repeat(-1)), np.int64, size)
+    known = columns >= 0
+    columns = columns[known]
+    values = _sublinear(np.fromiter(counts.values(), np.int64, size)[known]) * idf[columns]
+    # (the squares added one by one, as a Python sum does: numpy's pairwise sum may differ in the last bit)
+    norm = math.sqrt(sum((values * values).tolist())) or 1.0
+    return columns, values / norm
 
 
-# 1 + log n for the counts a question's features mostly have (the same floats as computed each time)
-_SUBLINEAR = [0.0] + [1.0 + math.log(n) for n in range(1, 1024)]
+def _sublinear(counts: np.ndarray) -> np.ndarray:
+    """1 + log n of each count, the floats ``1.0 + math.log(n)`` gives."""
+    if len(counts) and counts.max() >= len(_SUBLINEAR):
+        return np.array([1.0 + math.log(n) for n in counts.tolist()], dtype=np.float64)
+    return _SUBLINEAR[counts]
+
+
+# 1 + log n for the counts a question's features mostly have
+_SUBLINEAR = np.array([0.0] + [1.0 + math.log(n) for n in range(1, 1024)], dtype=np.float64)
 
 
 def classifier_from_json(data: dict) -> LawClassifier:

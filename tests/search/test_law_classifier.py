@@ -115,3 +115,15 @@ def test_probabilities_are_the_plain_tfidf_reading_to_the_last_bit():
     scores = np.asarray(classifier.intercept) + np.asarray(values) @ classifier.weights[columns].astype(np.float64)
     exp = np.exp(scores - scores.max())
     assert classifier.probabilities(text) == dict(zip(classifier.classes, (exp / exp.sum()).tolist()))
+
+
+def test_sublinear_counts_are_one_plus_log_however_large():
+    import math
+
+    import numpy as np
+
+    from bot.search.law_classifier import _sublinear
+
+    for counts in ([1, 2, 7], [1, 3000, 2]):
+        assert _sublinear(np.array(counts)).tolist() == [1.0 + math.log(n) for n in counts]
+    assert _sublinear(np.array([], dtype=np.int64)).tolist() == []
