@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from bot.rulebook.model import CORPUS_DIR
+from bot.search.lookback import ends_before
 
 ACTORS = ("declarer", "dummy", "defender")
 LABELS = {"declarer": ("庄家", "Declarer"), "dummy": ("明手", "Dummy"), "defender": ("防家", "Defender")}
@@ -161,6 +162,7 @@ _SEAT_ACTS_EN = re.compile(
     r"|called|calls|put|puts|took|forgot|thought|won|lost|revoke[sd]?|hesitate[sd]?|can|could|may|might|should"
     r"|must|did|didn't|does|doesn't|won't|wouldn't|tried|gave|gives|ruled|pulled|faced|exposed|touched)\b")
 
+# (8 characters at most besides white space: "being the", see bot.search.lookback)
 _PASSIVE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:the\s+|an?\s+)?$")
 
 
@@ -169,7 +171,7 @@ def seats_acting(normalized: str) -> set[str]:
     something: they are who acted, not words the question asks about."""
     found = {m.group(1) for m in _SEAT_ACTS_ZH.finditer(normalized.replace(" ", ""))}
     # (not a seat named in a passive: "how is declarer determined")
-    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized) if not _PASSIVE_BEFORE.search(normalized, 0, m.start())}
+    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized) if not ends_before(_PASSIVE_BEFORE, normalized, m.start(), 8)}
     return {SEAT_TERMS[w] for w in found}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.search.lexicon import STOPWORDS_EN, Lexicon
+from bot.search.lookback import ends_before
 
 # English words in nearly every question about the game: what they bridge to tells the laws
 # apart no better than a plain word does (see _generic_bridges).
@@ -63,6 +64,7 @@ def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[st
 
 
 # A negation right before an act: 「没亮牌」 did not expose a card, "didn't revoke" did not revoke.
+# (3 characters at most: see bot.search.lookback)
 _ZH_NEGATION = re.compile(r"(?:没有|没|未|不|别|并非|并没有?)$")
 EN_NEGATIONS = frozenset("not no never didn't don't doesn't wasn't isn't haven't hasn't hadn't without".split())
 
@@ -74,7 +76,7 @@ def _only_negated(text: str, phrase: str) -> bool:
         return False
     start = text.find(phrase)
     while start >= 0:
-        if not _ZH_NEGATION.search(text[:start]):
+        if not ends_before(_ZH_NEGATION, text, start, 3):
             return False
         start = text.find(phrase, start + 1)
     return True

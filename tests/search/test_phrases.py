@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from bot.search.phrases import (PhraseIndex, PooledIndex, document_frequencies, grams, is_name, name_form, names_in,
-                                question_grams, stem)
+from bot.search.names import is_name, name_form, names_in
+from bot.search.phrases import PhraseIndex, PooledIndex, document_frequencies, grams, question_grams, stem
 
 
 def test_grams_are_character_pairs_and_english_stems():
