@@ -4,6 +4,7 @@ compared — and a short message's one word left once its meaning cues and polit
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -210,9 +211,8 @@ def definition_residual(normalized: str, keep: str = "") -> str | None:
     taken away (「新手求问：比赛分是什么意思」 → 比赛分, "can someone explain match point" → match point);
     None when no cue asks for a meaning or nothing (or too much) is left.  The caller checks the word
     is a defined term.  ``keep``: a word left whole though it holds a filler (牌套或套中的牌, 宕的墩数)."""
-    text = _PUNCT.sub(" ", normalized).strip()
-    if _HAN.search(text):
-        cues = list(_CUE_RE.finditer(text))
+    text, han, cues = _cued(normalized)
+    if han:
         if not cues:
             return None
         kept = keep and keep in text and not _CUE_RE.search(keep)
@@ -231,6 +231,15 @@ def definition_residual(normalized: str, keep: str = "") -> str | None:
     if all(words[i] in _EXPLAIN for i in cues) and rest and words.index(rest[0]) < cues[0]:
         return None
     return " ".join(rest) if 0 < len(rest) <= 4 else None
+
+
+@functools.lru_cache(maxsize=8)
+def _cued(normalized: str) -> tuple[str, bool, tuple[re.Match, ...]]:
+    """``normalized`` with its punctuation as spaces, whether it holds Chinese, and then its Chinese meaning
+    cues (made once for a message read with each of the names to keep whole)."""
+    text = _PUNCT.sub(" ", normalized).strip()
+    han = bool(_HAN.search(text))
+    return text, han, tuple(_CUE_RE.finditer(text)) if han else ()
 
 
 # A word set apart in a longer message — quoted, or called a word or term — with a meaning cue
