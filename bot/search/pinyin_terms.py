@@ -42,10 +42,12 @@ class PinyinTerms:
                 if any(question[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
                     continue
                 sound = "".join(w.group(0) for w in run).lower()
-                rest = question[run[-1].end():].lstrip()
-                # the whole term, or its start with the rest in characters (「shizhi叫牌」 → 实质叫牌)
-                term = table.get(sound) or next((start for start, name in starts.get(sound, ())
-                                                 if rest.startswith(name[len(start):])), None)
+                # the whole term, or its start with the rest in characters (「shizhi叫牌」 → 实质叫牌; the rest
+                # is cut out only for such a start: the copy of a long message's tail per English word adds up)
+                term = table.get(sound)
+                if not term and sound in starts:
+                    rest = question[run[-1].end():].lstrip()
+                    term = next((start for start, name in starts[sound] if rest.startswith(name[len(start):])), None)
                 if term:
                     # the spaces that kept the letters apart from characters go with them (「cang pai 和没跟牌」:
                     # a space between characters would end a clause)
