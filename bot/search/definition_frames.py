@@ -282,10 +282,11 @@ _CALLED_SO = re.compile(r"(?:这|那|这样|那样|是不是|是否)?就叫(?:�
                         r"|\b(?:is|isn't) (?:that|this|it) (?:also |still |really )?(?:called|known as) (?:a |an |the )?([a-z][a-z ]{1,20}?)$")
 
 
-def called_so(normalized: str) -> list[str]:
+def called_so(normalized: str, clauses: list[str] | None = None) -> list[str]:
     """The words a message's clauses ask whether what was told is called (「这就叫调整分吗」 → 调整分); the
-    caller checks each is a defined term."""
-    return [m.group(1) or m.group(2) for m in map(_CALLED_SO.search, clauses_of(normalized)) if m]
+    caller checks each is a defined term.  ``clauses``: its :func:`clauses_of`, when made."""
+    return [m.group(1) or m.group(2) for m in map(_CALLED_SO.search, clauses_of(normalized) if clauses is None else clauses)
+            if m]
 
 
 def definition_set_apart(normalized: str) -> list[str]:

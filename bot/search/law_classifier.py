@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import itertools
 import json
 import math
 import operator
@@ -59,14 +58,19 @@ def word_runs(text: str) -> list[str]:
 
 
 ANALYZERS = (char_grams, word_runs)
-assert CHAR_NGRAMS == (1, 2), "char_grams makes 1- and 2-grams only"
+# (LawClassifier.column_counts reads the two in this order, the grams by run)
+assert CHAR_NGRAMS == (1, 2) and ANALYZERS == (char_grams, word_runs), "char_grams makes 1- and 2-grams only"
+
+
+# the runs whose known char-gram columns a classifier keeps (past that it starts afresh)
+RUNS_KEPT = 65536
 
 
 @functools.lru_cache(maxsize=8)
-def feature_counts(text: str) -> tuple[Counter, ...]:
-    """Each analyser's features of ``text`` (:data:`ANALYZERS`) with their counts, in first-seen order.
-    Cached: the law classifier and the missing-law one read the same question; do not change the counts."""
-    return tuple(Counter(analyze(text)) for analyze in ANALYZERS)
+def _pieces(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the analysers cut ``text`` into: its space-separated runs (:func:`char_grams` pads each) and
+    its :func:`word_runs`.  Cached: the law classifier and the missing-law one read the same question."""
+    return tuple(text.split()), tuple(word_runs(text))
 
 
 @dataclass
@@ -85,8 +89,8 @@ class LawClassifier:
         columns: list[np.ndarray] = []
         values: list[np.ndarray] = []
         offset = 0
-        for counts, vocabulary, idf in zip(feature_counts(normalized), self.vocabularies, self._idf_arrays):
-            known, tfidf = _tfidf(counts, vocabulary, idf)
+        for counts, vocabulary, idf in zip(self.column_counts(normalized), self.vocabularies, self._idf_arrays):
+            known, tfidf = _tfidf(counts, idf)
             columns.append(known + offset)
             values.append(tfidf)
             offset += len(vocabulary)
@@ -96,6 +100,27 @@ class LawClassifier:
             scores = scores + np.concatenate(values) @ self.weights.take(all_columns, axis=0).astype(np.float64)
         exp = np.exp(scores - scores.max())
         return dict(zip(self.classes, (exp / exp.sum()).tolist()))
+
+    def column_counts(self, normalized: str) -> tuple[Counter, Counter]:
+        """Each analyser's known features of ``normalized`` (:data:`ANALYZERS`) as their columns, with their
+        counts, in the order first met: the features' counts, less the unknown ones, by column."""
+        runs, words = _pieces(normalized)
+        # a run's known char-gram columns are kept: a question's runs are mostly words seen before
+        kept, get = self._run_columns, self.vocabularies[0].get
+        columns: list[int] = []
+        for run in runs:
+            of_run = kept.get(run)
+            if of_run is None:
+                if len(kept) >= RUNS_KEPT:
+                    kept.clear()
+                of_run = kept[run] = tuple(c for c in map(get, _run_grams(run)) if c is not None)
+            columns += of_run
+        return Counter(columns), Counter(c for c in map(self.vocabularies[1].get, words) if c is not None)
+
+    @functools.cached_property
+    def _run_columns(self) -> dict[str, tuple[int, ...]]:
+        """Each run's known char-gram columns, in the order of its grams (filled by :meth:`column_counts`)."""
+        return {}
 
     @functools.cached_property
     def _idf_arrays(self) -> list[np.ndarray]:
@@ -122,14 +147,11 @@ def _sparse(weights: np.ndarray) -> dict:
             "values": [round(float(v), 4) for v in weights[rows, cols]]}
 
 
-def _tfidf(counts: dict[str, int], vocabulary: dict[str, int], idf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The columns of the known features (``counts``: each feature's count) and their sublinear TF × IDF,
+def _tfidf(counts: dict[int, int], idf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The columns of ``counts`` (each known feature's column and count) and their sublinear TF × IDF,
     L2-normalised (as scikit-learn's TfidfVectorizer), in the order of ``counts``."""
-    size = len(counts)
-    columns = np.fromiter(map(vocabulary.get, counts, itertools.repeat(-1)), np.int64, size)
-    known = columns >= 0
-    columns = columns[known]
-    values = _sublinear(np.fromiter(counts.values(), np.int64, size)[known]) * idf[columns]
+    columns = np.fromiter(counts, np.int64, len(counts))
+    values = _sublinear(np.fromiter(counts.values(), np.int64, len(counts))) * idf[columns]
     # (the squares added one by one, as a Python sum does: numpy's pairwise sum may differ in the last bit)
     norm = math.sqrt(sum((values * values).tolist())) or 1.0
     return columns, values / norm

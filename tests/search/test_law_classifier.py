@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.search.law_classifier import (LawClassifier, char_grams, classifier_from_json, feature_counts,
-                                       load_classifier, save_classifier, word_runs)
+from bot.search.law_classifier import (LawClassifier, char_grams, classifier_from_json, load_classifier,
+                                       save_classifier, word_runs)
 from bot.search.query import normalized_text
 
 SETS = Path(__file__).resolve().parents[2] / "bench" / "sets"
@@ -26,13 +26,14 @@ def test_char_grams_of_runs_seen_before_are_the_same():
     assert first[:9] == [" ", "明", "手", " ", " 明", "明手", "手 ", " ", "说"]
 
 
-def test_feature_counts_count_each_analysers_features_in_first_seen_order():
-    text = "明手 提醒 庄家 明手"
-    grams, words = feature_counts(text)
-    assert list(grams) == list(dict.fromkeys(char_grams(text)))
-    assert grams == {g: char_grams(text).count(g) for g in grams}
-    assert words == {"明手": 2, "提醒": 1, "庄家": 1}
-    assert feature_counts(text) is feature_counts(text)
+def test_column_counts_are_the_known_features_counted_by_column_in_first_seen_order():
+    classifier = load_classifier()
+    text = normalized_text("明手提醒庄家 明手 从错的手引牌 明手提醒庄家 zzqx revoke")
+    for _ in range(2):   # (a run's columns are kept once read)
+        for counts, analyze, vocabulary in zip(classifier.column_counts(text), (char_grams, word_runs),
+                                               classifier.vocabularies):
+            known = [vocabulary[f] for f in analyze(text) if f in vocabulary]
+            assert list(counts.items()) == [(c, known.count(c)) for c in dict.fromkeys(known)]
 
 
 def test_word_runs_are_two_characters_or_more():
