@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,6 +166,7 @@ def _english_forms(word: str) -> list[str]:
 _RETROFLEX, _INITIAL_L, _FINAL_NG = re.compile(r"\b([zcs])h"), re.compile(r"\bl"), re.compile(r"ng\b")
 
 
+@functools.lru_cache(maxsize=8192)
 def fuzzy_pinyin(sound: str) -> str:
     """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
     input methods' 模糊音 option does."""

@@ -267,6 +267,8 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tupl
         if (window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window)
                 or lexicon.is_common(window)):
             continue
-        sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
-        out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
+        alike = lexicon.same_place(window)
+        if alike:
+            sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
+            out.extend((window, w) for w in alike if lexicon.fuzzy_key[w] == sound)
     return out
