@@ -109,10 +109,7 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
         if entry in lexicon._english_singles and entry not in STOPWORDS_EN and entry not in leave_out:
             out.extend(lexicon.glossary[entry])
     # Phrases match over every word (「face up」 holds a stopword).
-    joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
-    for phrases in lexicon.english_phrases_in(joined):
-        out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
-    return out
+    return out + lexicon.english_phrase_targets(words)
 
 
 def _generic_bridges(words: list[str], lexicon: Lexicon, also: set[str] = frozenset()) -> set[str]:
