@@ -40,7 +40,7 @@ def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, s
     name that ``ignored_in`` holds is not looked for."""
     compact = _SPACES.sub("", text)
     words = set(extra)
-    stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
+    stems = " " + " ".join(map(stem, _EN_WORD.findall(text))) + " " if text.isascii() or _EN_WORD.search(text) else ""
     found = set()
     for i, key, name in names:
         if key in found or (skip and i in skip):
