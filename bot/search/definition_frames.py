@@ -54,7 +54,8 @@ _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$"
     r"|^how (?:is|are) (?:a |an |the )?(.+?) (?:defined|determined|decided)$")
 # A question may end in a particle after its last word (「罚张是什么意思啊」).
-_TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
+# (stripped, not a regex ending in $: that tries every place of a long story; the text has no newline left)
+_TRAILING_PARTICLES = "啊呀呢哦嘛吧啦"
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -95,7 +96,7 @@ def _framed_subject(normalized: str) -> str | None:
         m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
         if m:
             return next((g.strip() for g in m.groups() if g), None) or None
-    compact = _TRAILING_PARTICLES.sub("", text.replace(" ", ""))
+    compact = text.replace(" ", "").rstrip(_TRAILING_PARTICLES)
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
         if m and m.group(1):
