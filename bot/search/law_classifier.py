@@ -59,7 +59,8 @@ def word_runs(text: str) -> list[str]:
 
 ANALYZERS = (char_grams, word_runs)
 # (LawClassifier.column_counts reads the two in this order, the grams by run)
-assert CHAR_NGRAMS == (1, 2) and ANALYZERS == (char_grams, word_runs), "column_counts reads 1–2-grams by run, then word runs"
+assert CHAR_NGRAMS == (1, 2) and ANALYZERS == (char_grams, word_runs), \
+    "column_counts reads 1–2-grams by run, then word runs"
 
 
 # the runs whose known char-gram columns a classifier keeps (past that it starts afresh)
