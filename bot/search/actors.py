@@ -44,8 +44,9 @@ _ASKER = {
                            r"|\b(?:we're|i'm) defending\b"),
 }
 # The asker asks about his own act: 「我能…吗」, "can I …".
-_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|\b(?:can|may|should|must|could) i\b"
-                         r"|\bam i (?:allowed|required|entitled)\b")
+# (an English word's edge checked after its first letter, c(?<!\wc)an is \bcan: see absent_families._OUT_OF_TURN)
+_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|c(?<!\wc)an i\b|m(?<!\wm)ay i\b"
+                         r"|s(?<!\ws)hould i\b|m(?<!\wm)ust i\b|c(?<!\wc)ould i\b|a(?<!\wa)m i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
 # Anyone else the question may name as the one who acted (its words also tell an act from a word asked about:

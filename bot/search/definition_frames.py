@@ -261,10 +261,13 @@ _CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:(?:里|中|上)?(?:(?:所?
 
 # A message that asks what the rules' own definition says, in so many words (「规则原文是怎么定义的」,
 # 「按定义谁当庄家」, "according to the definition", "what does the rulebook say a session is").
+# (Every branch starts with a character, an English word's edge checked after its first letter — d(?<!\wd)efined
+# is \bdefined —: the regex engine tries only the places holding one of them; see absent_families._OUT_OF_TURN.)
 _DEFINITION_ANCHOR = re.compile(r"定义|界定|原文(?:是)?怎么(?:写|说|讲)|正式(?:的)?解释"
-                                r"|\b(?:definitions?|defines?|defined)\b"
-                                r"|\bthe (?:chinese )?(?:rule ?book|book|laws|rules) (?:says?|puts? it|calls?)"
-                                r"|\bhow do (?:the )?(?:chinese )?(?:rules|laws) put it\b|\bofficial (?:wording|meaning)\b")
+                                r"|d(?<!\wd)efinitions?\b|d(?<!\wd)efines?\b|d(?<!\wd)efined\b"
+                                r"|t(?<!\wt)he (?:chinese )?(?:rule ?book|book|laws|rules) (?:says?|puts? it|calls?)"
+                                r"|h(?<!\wh)ow do (?:the )?(?:chinese )?(?:rules|laws) put it\b"
+                                r"|o(?<!\wo)fficial (?:wording|meaning)\b")
 
 
 def definition_asked_at(normalized: str) -> int | None:
