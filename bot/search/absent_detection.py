@@ -17,7 +17,7 @@ from bot.search.absent_families import told_members, told_out_of_turn
 from bot.search.bids import INSUFFICIENT_BID_LAW, insufficient_bid, sufficient_bids
 from bot.search.law_classifier import LawClassifier
 from bot.search.missing import AbsentLaw, AbsentModel, may_be_absent, outside_period, phase_conflict
-from bot.search.phrases import is_name, name_form, names_in, negated_names
+from bot.search.names import is_name, name_form, names_in, negated_names
 from bot.search.query import Query
 from bot.search.rank import LawCandidates
 from bot.search.result import Hit

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 
-# Said of a call or a card made when it was not the player's turn.
+# Said of a call or a card made when it was not the player's turn.  (Every branch starts with a character, and
+# an English word's edge is checked after its first letter — n(?<!\wn)ot is \bnot —: the regex engine then
+# tries only the places holding one of those characters, not every place of a long story; 48 → 6 µs.)
 _OUT_OF_TURN = re.compile(r"越序|抢先|抢着|没轮到|未轮到|不该(?:我|他|她)|该(?:我|他|她)?的?(?:同伴|下家|上家)|本来?该|本来是|"
-                          r"轮到(?:我的?)?(?:同伴|下家|上家)|\bnot (?:his|her|my|their) turn|\bwasn'?t (?:his|her|my) turn"
-                          r"|\bout of (?:turn|rotation)|\bbefore (?:his|her|my) turn|\bwrong (?:defender|player|hand)")
+                          r"轮到(?:我的?)?(?:同伴|下家|上家)|n(?<!\wn)ot (?:his|her|my|their) turn"
+                          r"|w(?<!\ww)asn'?t (?:his|her|my) turn|o(?<!\wo)ut of (?:turn|rotation)"
+                          r"|b(?<!\wb)efore (?:his|her|my) turn|w(?<!\ww)rong (?:defender|player|hand)")
 
 # Each family, and for its members the words that tell their act (normalised text, simplified), and
 # where the question must also say the act was out of turn: "" nowhere, "clause" in the same clause,

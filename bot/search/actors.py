@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 from bot.rulebook.model import CORPUS_DIR
+from bot.search.lookback import ends_before
 
 ACTORS = ("declarer", "dummy", "defender")
 LABELS = {"declarer": ("庄家", "Declarer"), "dummy": ("明手", "Dummy"), "defender": ("防家", "Defender")}
@@ -43,8 +44,9 @@ _ASKER = {
                            r"|\b(?:we're|i'm) defending\b"),
 }
 # The asker asks about his own act: 「我能…吗」, "can I …".
-_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|\b(?:can|may|should|must|could) i\b"
-                         r"|\bam i (?:allowed|required|entitled)\b")
+# (an English word's edge checked after its first letter, c(?<!\wc)an is \bcan: see absent_families._OUT_OF_TURN)
+_ASKER_ACTS = re.compile(r"我(?:还)?(?:能|可以|可不可以|能不能|应该|该|要不要|必须|得)|c(?<!\wc)an i\b|m(?<!\wm)ay i\b"
+                         r"|s(?<!\ws)hould i\b|m(?<!\wm)ust i\b|c(?<!\wc)ould i\b|a(?<!\wa)m i (?:allowed|required|entitled)\b")
 _OPPONENT = re.compile(r"对方|对手|上家|下家|\b(?:opponents?|lho|rho)\b")
 _PARTNER = re.compile(r"同伴|搭档|队友|\bpartner\b|\bpard\b")
 # Anyone else the question may name as the one who acted (its words also tell an act from a word asked about:
@@ -161,6 +163,7 @@ _SEAT_ACTS_EN = re.compile(
     r"|called|calls|put|puts|took|forgot|thought|won|lost|revoke[sd]?|hesitate[sd]?|can|could|may|might|should"
     r"|must|did|didn't|does|doesn't|won't|wouldn't|tried|gave|gives|ruled|pulled|faced|exposed|touched)\b")
 
+# (8 characters at most besides white space: "being the", see bot.search.lookback)
 _PASSIVE_BEFORE = re.compile(r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:the\s+|an?\s+)?$")
 
 
@@ -169,7 +172,7 @@ def seats_acting(normalized: str) -> set[str]:
     something: they are who acted, not words the question asks about."""
     found = {m.group(1) for m in _SEAT_ACTS_ZH.finditer(normalized.replace(" ", ""))}
     # (not a seat named in a passive: "how is declarer determined")
-    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized) if not _PASSIVE_BEFORE.search(normalized, 0, m.start())}
+    found |= {m.group(1) for m in _SEAT_ACTS_EN.finditer(normalized) if not ends_before(_PASSIVE_BEFORE, normalized, m.start(), 8)}
     return {SEAT_TERMS[w] for w in found}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.search.lexicon import STOPWORDS_EN, Lexicon
+from bot.search.lookback import ends_before
 
 # English words in nearly every question about the game: what they bridge to tells the laws
 # apart no better than a plain word does (see _generic_bridges).
@@ -63,6 +64,7 @@ def _glossary_matches(plain: str, words: list[str], lexicon: Lexicon) -> list[st
 
 
 # A negation right before an act: 「没亮牌」 did not expose a card, "didn't revoke" did not revoke.
+# (3 characters at most: see bot.search.lookback)
 _ZH_NEGATION = re.compile(r"(?:没有|没|未|不|别|并非|并没有?)$")
 EN_NEGATIONS = frozenset("not no never didn't don't doesn't wasn't isn't haven't hasn't hadn't without".split())
 
@@ -74,7 +76,7 @@ def _only_negated(text: str, phrase: str) -> bool:
         return False
     start = text.find(phrase)
     while start >= 0:
-        if not _ZH_NEGATION.search(text[:start]):
+        if not ends_before(_ZH_NEGATION, text, start, 3):
             return False
         start = text.find(phrase, start + 1)
     return True
@@ -107,10 +109,7 @@ def _english_matches(words: list[str], lexicon: Lexicon, leave_out: frozenset = 
         if entry in lexicon._english_singles and entry not in STOPWORDS_EN and entry not in leave_out:
             out.extend(lexicon.glossary[entry])
     # Phrases match over every word (「face up」 holds a stopword).
-    joined = f" {' '.join(w if w in STOPWORDS_EN else lexicon.english_base(w) or w for w in words)} "
-    for phrases in lexicon.english_phrases_in(joined):
-        out.extend(t for phrase in phrases for t in lexicon.glossary[phrase])
-    return out
+    return out + lexicon.english_phrase_targets(words)
 
 
 def _generic_bridges(words: list[str], lexicon: Lexicon, also: set[str] = frozenset()) -> set[str]:

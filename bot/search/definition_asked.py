@@ -72,7 +72,7 @@ class DefinitionReader:
             if found:
                 return found
         # a thing told, then asked whether that is what a word means: the word exactly (「他就叫加倍了」 tells a call)
-        for word in called_so(q.normalized):
+        for word in called_so(q.normalized, q.clauses):
             found = self.definitions.named(word)
             if found:
                 return found

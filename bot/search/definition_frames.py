@@ -4,6 +4,7 @@ compared — and a short message's one word left once its meaning cues and polit
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -53,7 +54,8 @@ _DEFINITION_EN_AFTER = re.compile(
     r"^(?:a |an |the )?(.+?)\s+(?:meaning|definition)$"
     r"|^how (?:is|are) (?:a |an |the )?(.+?) (?:defined|determined|decided)$")
 # A question may end in a particle after its last word (「罚张是什么意思啊」).
-_TRAILING_PARTICLES = re.compile(r"[啊呀呢哦嘛吧啦]+$")
+# (stripped, not a regex ending in $: that tries every place of a long story; the text has no newline left)
+_TRAILING_PARTICLES = "啊呀呢哦嘛吧啦"
 _PUNCT = re.compile(r"[\s\"'“”‘’「」『』《》()（）\[\]【】,，.。!！?？:：;；、~…\-—]+")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]+")
@@ -94,7 +96,7 @@ def _framed_subject(normalized: str) -> str | None:
         m = _DEFINITION_EN.match(text) or _DEFINITION_EN_AFTER.match(text)
         if m:
             return next((g.strip() for g in m.groups() if g), None) or None
-    compact = _TRAILING_PARTICLES.sub("", text.replace(" ", ""))
+    compact = text.replace(" ", "").rstrip(_TRAILING_PARTICLES)
     for pattern in _DEFINITION_ZH:
         m = pattern.match(compact)
         if m and m.group(1):
@@ -210,9 +212,8 @@ def definition_residual(normalized: str, keep: str = "") -> str | None:
     taken away (「新手求问：比赛分是什么意思」 → 比赛分, "can someone explain match point" → match point);
     None when no cue asks for a meaning or nothing (or too much) is left.  The caller checks the word
     is a defined term.  ``keep``: a word left whole though it holds a filler (牌套或套中的牌, 宕的墩数)."""
-    text = _PUNCT.sub(" ", normalized).strip()
-    if _HAN.search(text):
-        cues = list(_CUE_RE.finditer(text))
+    text, han, cues = _cued(normalized)
+    if han:
         if not cues:
             return None
         kept = keep and keep in text and not _CUE_RE.search(keep)
@@ -233,6 +234,15 @@ def definition_residual(normalized: str, keep: str = "") -> str | None:
     return " ".join(rest) if 0 < len(rest) <= 4 else None
 
 
+@functools.lru_cache(maxsize=8)
+def _cued(normalized: str) -> tuple[str, bool, tuple[re.Match, ...]]:
+    """``normalized`` with its punctuation as spaces, whether it holds Chinese, and then its Chinese meaning
+    cues (made once for a message read with each of the names to keep whole)."""
+    text = _PUNCT.sub(" ", normalized).strip()
+    han = bool(_HAN.search(text))
+    return text, han, tuple(_CUE_RE.finditer(text)) if han else ()
+
+
 # A word set apart in a longer message — quoted, or called a word or term — with a meaning cue
 # anywhere: 「打牌时老听人说“明手”，到底是哪一家？」, "people keep saying 'dummy' — who is that?".
 _SET_APART = re.compile(r"[「『“\"'‘]([^「」『』“”\"'‘’]{1,40})[」』”\"'’]"
@@ -251,10 +261,13 @@ _CALLED_A_TERM = re.compile(r"(?:规则|书|条文)(?:(?:里|中|上)?(?:(?:所?
 
 # A message that asks what the rules' own definition says, in so many words (「规则原文是怎么定义的」,
 # 「按定义谁当庄家」, "according to the definition", "what does the rulebook say a session is").
+# (Every branch starts with a character, an English word's edge checked after its first letter — d(?<!\wd)efined
+# is \bdefined —: the regex engine tries only the places holding one of them; see absent_families._OUT_OF_TURN.)
 _DEFINITION_ANCHOR = re.compile(r"定义|界定|原文(?:是)?怎么(?:写|说|讲)|正式(?:的)?解释"
-                                r"|\b(?:definitions?|defines?|defined)\b"
-                                r"|\bthe (?:chinese )?(?:rule ?book|book|laws|rules) (?:says?|puts? it|calls?)"
-                                r"|\bhow do (?:the )?(?:chinese )?(?:rules|laws) put it\b|\bofficial (?:wording|meaning)\b")
+                                r"|d(?<!\wd)efinitions?\b|d(?<!\wd)efines?\b|d(?<!\wd)efined\b"
+                                r"|t(?<!\wt)he (?:chinese )?(?:rule ?book|book|laws|rules) (?:says?|puts? it|calls?)"
+                                r"|h(?<!\wh)ow do (?:the )?(?:chinese )?(?:rules|laws) put it\b"
+                                r"|o(?<!\wo)fficial (?:wording|meaning)\b")
 
 
 def definition_asked_at(normalized: str) -> int | None:
@@ -273,10 +286,11 @@ _CALLED_SO = re.compile(r"(?:这|那|这样|那样|是不是|是否)?就叫(?:�
                         r"|\b(?:is|isn't) (?:that|this|it) (?:also |still |really )?(?:called|known as) (?:a |an |the )?([a-z][a-z ]{1,20}?)$")
 
 
-def called_so(normalized: str) -> list[str]:
+def called_so(normalized: str, clauses: list[str] | None = None) -> list[str]:
     """The words a message's clauses ask whether what was told is called (「这就叫调整分吗」 → 调整分); the
-    caller checks each is a defined term."""
-    return [m.group(1) or m.group(2) for m in map(_CALLED_SO.search, clauses_of(normalized)) if m]
+    caller checks each is a defined term.  ``clauses``: its :func:`clauses_of`, when made."""
+    return [m.group(1) or m.group(2) for m in map(_CALLED_SO.search, clauses_of(normalized) if clauses is None else clauses)
+            if m]
 
 
 def definition_set_apart(normalized: str) -> list[str]:

@@ -19,7 +19,9 @@ import functools
 import gzip
 import json
 import math
+import operator
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,12 +37,19 @@ _WORD = re.compile(r"(?u)\b\w\w+\b")
 
 
 def char_grams(text: str) -> list[str]:
-    """The character 1–2-grams of each space-separated run of ``text``, padded by a space each side."""
-    grams = []
+    """The character 1–2-grams of each space-separated run of ``text``, padded by a space each side
+    (a run's 1-grams, then its 2-grams)."""
+    grams: list[str] = []
     for run in text.split():
-        padded = f" {run} "
-        grams.extend(padded[i : i + n] for n in CHAR_NGRAMS for i in range(len(padded) - n + 1))
+        grams.extend(_run_grams(run))
     return grams
+
+
+@functools.lru_cache(maxsize=8192)
+def _run_grams(run: str) -> tuple[str, ...]:
+    """One run's grams for :func:`char_grams` (cached: a question's runs are mostly words seen before)."""
+    padded = f" {run} "
+    return (*padded, *map(operator.add, padded, padded[1:]))
 
 
 def word_runs(text: str) -> list[str]:
@@ -49,6 +58,20 @@ def word_runs(text: str) -> list[str]:
 
 
 ANALYZERS = (char_grams, word_runs)
+# (LawClassifier.column_counts reads the two in this order, the grams by run)
+assert CHAR_NGRAMS == (1, 2) and ANALYZERS == (char_grams, word_runs), \
+    "column_counts reads 1–2-grams by run, then word runs"
+
+
+# the runs whose known char-gram columns a classifier keeps (past that it starts afresh)
+RUNS_KEPT = 65536
+
+
+@functools.lru_cache(maxsize=8)
+def _pieces(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the analysers cut ``text`` into: its space-separated runs (:func:`char_grams` pads each) and
+    its :func:`word_runs`.  Cached: the law classifier and the missing-law one read the same question."""
+    return tuple(text.split()), tuple(word_runs(text))
 
 
 @dataclass
@@ -64,18 +87,46 @@ class LawClassifier:
 
     def probabilities(self, normalized: str) -> dict[int, float]:
         """p(law) for the normalised question (see :func:`bot.search.query.normalized_text`)."""
-        columns, values = [], []
+        columns: list[np.ndarray] = []
+        values: list[np.ndarray] = []
         offset = 0
-        for analyze, vocabulary, idf in zip(ANALYZERS, self.vocabularies, self.idf):
-            for column, value in _tfidf(analyze(normalized), vocabulary, idf).items():
-                columns.append(offset + column)
-                values.append(value)
+        for counts, vocabulary, idf in zip(self.column_counts(normalized), self.vocabularies, self._idf_arrays):
+            known, tfidf = _tfidf(counts, idf)
+            columns.append(known + offset)
+            values.append(tfidf)
             offset += len(vocabulary)
         scores = np.asarray(self.intercept, dtype=np.float64)
-        if columns:
-            scores = scores + np.asarray(values) @ self.weights[columns].astype(np.float64)
+        all_columns = np.concatenate(columns)
+        if len(all_columns):
+            scores = scores + np.concatenate(values) @ self.weights.take(all_columns, axis=0).astype(np.float64)
         exp = np.exp(scores - scores.max())
         return dict(zip(self.classes, (exp / exp.sum()).tolist()))
+
+    def column_counts(self, normalized: str) -> tuple[Counter, Counter]:
+        """Each analyser's known features of ``normalized`` (:data:`ANALYZERS`) as their columns, with their
+        counts, in the order first met: the features' counts, less the unknown ones, by column."""
+        runs, words = _pieces(normalized)
+        # a run's known char-gram columns are kept: a question's runs are mostly words seen before
+        kept, get = self._run_columns, self.vocabularies[0].get
+        columns: list[int] = []
+        for run in runs:
+            of_run = kept.get(run)
+            if of_run is None:
+                if len(kept) >= RUNS_KEPT:
+                    kept.clear()
+                of_run = kept[run] = tuple(c for c in map(get, _run_grams(run)) if c is not None)
+            columns += of_run
+        return Counter(columns), Counter(c for c in map(self.vocabularies[1].get, words) if c is not None)
+
+    @functools.cached_property
+    def _run_columns(self) -> dict[str, tuple[int, ...]]:
+        """Each run's known char-gram columns, in the order of its grams (filled by :meth:`column_counts`)."""
+        return {}
+
+    @functools.cached_property
+    def _idf_arrays(self) -> list[np.ndarray]:
+        """:attr:`idf` as arrays (made once)."""
+        return [np.asarray(idf, dtype=np.float64) for idf in self.idf]
 
     def log_prior(self, probabilities: dict[int, float], law: int) -> float:
         """The rank stage's addition to a row of ``law``: ``prior_weight × log p``, floored."""
@@ -97,16 +148,25 @@ def _sparse(weights: np.ndarray) -> dict:
             "values": [round(float(v), 4) for v in weights[rows, cols]]}
 
 
-def _tfidf(features: list[str], vocabulary: dict[str, int], idf: list[float]) -> dict[int, float]:
-    """Sublinear TF × IDF of the known features, L2-normalised (as scikit-learn's TfidfVectorizer)."""
-    counts: dict[int, int] = {}
-    for feature in features:
-        column = vocabulary.get(feature)
-        if column is not None:
-            counts[column] = counts.get(column, 0) + 1
-    values = {c: (1.0 + math.log(n)) * idf[c] for c, n in counts.items()}
-    norm = math.sqrt(sum(v * v for v in values.values())) or 1.0
-    return {c: v / norm for c, v in values.items()}
+def _tfidf(counts: dict[int, int], idf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The columns of ``counts`` (each known feature's column and count) and their sublinear TF × IDF,
+    L2-normalised (as scikit-learn's TfidfVectorizer), in the order of ``counts``."""
+    columns = np.fromiter(counts, np.int64, len(counts))
+    values = _sublinear(np.fromiter(counts.values(), np.int64, len(counts))) * idf[columns]
+    # (the squares added one by one, as a Python sum does: numpy's pairwise sum may differ in the last bit)
+    norm = math.sqrt(sum((values * values).tolist())) or 1.0
+    return columns, values / norm
+
+
+def _sublinear(counts: np.ndarray) -> np.ndarray:
+    """1 + log n of each count, the floats ``1.0 + math.log(n)`` gives."""
+    if len(counts) and counts.max() >= len(_SUBLINEAR):
+        return np.array([1.0 + math.log(n) for n in counts.tolist()], dtype=np.float64)
+    return _SUBLINEAR[counts]
+
+
+# 1 + log n for the counts a question's features mostly have
+_SUBLINEAR = np.array([0.0] + [1.0 + math.log(n) for n in range(1, 1024)], dtype=np.float64)
 
 
 def classifier_from_json(data: dict) -> LawClassifier:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,6 +56,7 @@ class Lexicon:
         self._english_word_set = set(self._english_words)
         self._english_cache: dict[str, str | None] = {}
         self._base_cache: dict[str, str | None] = {}
+        self._last_phrase_targets: tuple[tuple[str, ...], list[str]] | None = None
         # Phrases of several words are matched in their base forms, like the question's words
         # (「played cards」 → 「play card」); single words through english_word (seating stays seating).
         self.english_phrases: dict[str, list[str]] = {}
@@ -84,6 +86,19 @@ class Lexicon:
         """The Chinese glossary phrases that ``text`` holds, longest first."""
         found = sorted(i for first in {*text, ""} for i in self._zh_by_first.get(first, ()))
         return [phrase for phrase in map(self._zh_phrases.__getitem__, found) if phrase in text]
+
+    def english_phrase_targets(self, words: list[str]) -> list[str]:
+        """The corpus words of the glossary's English phrases that a question's Latin ``words`` hold (matched
+        in their base forms, a stopword as it is: 「face up」).  The last answer is kept: the bridges ask for
+        the same words twice a question."""
+        key = tuple(words)
+        last = self._last_phrase_targets
+        if last is not None and last[0] == key:
+            return list(last[1])
+        joined = f" {' '.join(w if w in STOPWORDS_EN else self.english_base(w) or w for w in words)} "
+        targets = [t for phrases in self.english_phrases_in(joined) for phrase in phrases for t in self.glossary[phrase]]
+        self._last_phrase_targets = (key, targets)
+        return list(targets)
 
     def english_phrases_in(self, joined: str) -> list[list[str]]:
         """The glossary's English phrases (of :attr:`english_phrases`, in its order) whose base form
@@ -165,6 +180,7 @@ def _english_forms(word: str) -> list[str]:
 _RETROFLEX, _INITIAL_L, _FINAL_NG = re.compile(r"\b([zcs])h"), re.compile(r"\bl"), re.compile(r"ng\b")
 
 
+@functools.lru_cache(maxsize=8192)
 def fuzzy_pinyin(sound: str) -> str:
     """Fold the sound pairs people often confuse (zh/z, ch/c, sh/s, n/l, -ng/-n), as pinyin
     input methods' 模糊音 option does."""

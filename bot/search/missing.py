@@ -118,12 +118,18 @@ WORDS_RANK = 0.1
 # When a question says its irregularity happened: the auction (laws 17–22 here; 23–39, which rectify
 # its irregularities, are missing) or the play (42–71).  「叫牌的时候我的牌掉到桌上了」 is Law 24,
 # not the play's exposed cards (48–50), whatever words they share.
-_AUCTION_TOLD = re.compile(r"(?:叫牌|竞叫|叫品)(?:的)?(?:时候|时|过程中?|期间|阶段|中途|还没结束|还没完|还未完|未完|未结束|还没叫完)|叫牌中"
-                           r"|\b(?:during|in) the (?:auction|bidding)\b|\bwhile (?:bidding|we were bidding)\b"
-                           r"|\bmid-auction\b|\bbefore the auction (?:was over|ended)\b"
-                           r"|\bauction (?:wasn'?t|was not|isn'?t|is not) (?:over|finished)\b|\bstill bidding\b")
-_PLAY_TOLD = re.compile(r"(?:打牌|出牌|做庄|防守)(?:的)?(?:时候|时|过程中?|期间|阶段|中途)|打牌中"
-                        r"|\b(?:during|in) the play\b|\bmid-?play\b|\bwhile (?:playing|defending|declaring)\b")
+# (Every branch starts with a character, an English word's edge checked after its first letter — d(?<!\wd)uring
+# is \bduring —: the regex engine tries only the places holding one of them; see absent_families._OUT_OF_TURN.)
+_AUCTION_WHEN = r"(?:的)?(?:时候|时|过程中?|期间|阶段|中途|还没结束|还没完|还未完|未完|未结束|还没叫完)"
+_AUCTION_TOLD = re.compile(rf"叫牌{_AUCTION_WHEN}|竞叫{_AUCTION_WHEN}|叫品{_AUCTION_WHEN}|叫牌中"
+                           r"|d(?<!\wd)uring the (?:auction|bidding)\b|i(?<!\wi)n the (?:auction|bidding)\b"
+                           r"|w(?<!\ww)hile (?:bidding|we were bidding)\b"
+                           r"|m(?<!\wm)id-auction\b|b(?<!\wb)efore the auction (?:was over|ended)\b"
+                           r"|a(?<!\wa)uction (?:wasn'?t|was not|isn'?t|is not) (?:over|finished)\b|s(?<!\ws)till bidding\b")
+_PLAY_WHEN = r"(?:的)?(?:时候|时|过程中?|期间|阶段|中途)"
+_PLAY_TOLD = re.compile(rf"打牌{_PLAY_WHEN}|出牌{_PLAY_WHEN}|做庄{_PLAY_WHEN}|防守{_PLAY_WHEN}|打牌中"
+                        r"|d(?<!\wd)uring the play\b|i(?<!\wi)n the play\b|m(?<!\wm)id-?play\b"
+                        r"|w(?<!\ww)hile (?:playing|defending|declaring)\b")
 AUCTION_LAWS = range(17, 23)
 PLAY_LAWS = range(42, 72)
 

@@ -41,6 +41,7 @@ _EN_STOP = frozenset(
     """.split())
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """A rough base form of an English word, the same on both sides (revoked, revoking, revoke → revok)."""
     word = _STEMMED_PAST.get(word, word)
@@ -70,67 +71,12 @@ def question_grams(text: str, extra: Iterable[str] = ()) -> tuple[str, ...]:
     serves them all."""
     question = set(grams(text))
     for more in extra:
-        question |= grams(more)
+        question |= _word_grams(more)
     return tuple(sorted(question))
 
 
-def is_name(text: str) -> bool:
-    """A short phrase that names a situation (不足叫, 越序首引, insufficient bid) rather than tells it."""
-    han = "".join(_HAN_RUN.findall(text))
-    if han:
-        return len(han) <= 5 and len(han) == len(re.sub(r"[\s\d]", "", text))
-    return 0 < len(_EN_WORD.findall(text)) <= 4
-
-
-_NEGATED = re.compile(r"(?:没有|没|未|别|不是|并非)$")
-_SPACES = re.compile(r"\s+")
-
-
-def name_form(name: str) -> str:
-    """How a name is looked for: a Chinese name as written, an English one as its word stems
-    between spaces (「 insufficient bid 」)."""
-    if _HAN_RUN.search(name):
-        return name
-    return f" {' '.join(stem(w) for w in _EN_WORD.findall(name))} "
-
-
-def names_in(text: str, extra: Iterable[str], names: list[tuple[int, Hashable, str]],
-             skip: set[int] | None = None, ignored_in: str = "") -> set[Hashable]:
-    """The keys of the ``names`` (position, key, :func:`name_form`) found whole in ``text`` or in
-    one of the ``extra`` words: a Chinese name as written and not right after a negation
-    (「没有越序」), an English one as a run of word stems (「revoked」 meets 「revoke」).  A Chinese
-    name that ``ignored_in`` holds is not looked for."""
-    compact = _SPACES.sub("", text)
-    words = set(extra)
-    stems = " " + " ".join(stem(w) for w in _EN_WORD.findall(text)) + " " if text.isascii() or _EN_WORD.search(text) else ""
-    found = set()
-    for i, key, name in names:
-        if key in found or (skip and i in skip):
-            continue
-        if name[0] == " ":
-            if name in stems:
-                found.add(key)
-        elif name in compact:
-            at = compact.find(name)
-            if (name[0] in "没未不无" or not _NEGATED.search(compact[:at])) and name not in ignored_in:
-                found.add(key)
-        elif name in words and name not in ignored_in:
-            found.add(key)
-    return found
-
-
-def negated_names(text: str, names: list[tuple[int, Hashable, str]]) -> set[Hashable]:
-    """The keys of the Chinese ``names`` that ``text`` holds only right after a negation (「他没有越序引牌」): the
-    question says that did not happen."""
-    compact = _SPACES.sub("", text)
-    negated = set()
-    for _, key, name in names:
-        if name[0] == " " or name[0] in "没未不无" or name not in compact:
-            continue
-        starts = [m.start() for m in re.finditer(re.escape(name), compact)]
-        if all(_NEGATED.search(compact[:at]) for at in starts):
-            negated.add(key)
-    return negated
+# the grams of a bridged word (questions are bridged to the same few hundred words again and again)
+_word_grams = functools.lru_cache(maxsize=8192)(grams)
 
 
 def document_frequencies(documents) -> dict[str, int]:

@@ -31,9 +31,10 @@ class PinyinTerms:
             return question
         table, starts = self._pinyin_terms
         heads = self._pinyin_heads
+        lowered = [w.group(0).lower() for w in words]
         out, done, i = [], 0, 0
         while i < len(words):
-            if words[i].group(0).lower() not in heads:   # no term's pinyin starts so ("the", "is")
+            if lowered[i] not in heads:   # no term's pinyin starts so ("the", "is")
                 i += 1
                 continue
             # the longest run of up to four words, one space apart, that spells a term or a term's start
@@ -41,11 +42,13 @@ class PinyinTerms:
                 run = words[i:j]
                 if any(question[a.end():b.start()] != " " for a, b in zip(run, run[1:])):
                     continue
-                sound = "".join(w.group(0) for w in run).lower()
-                rest = question[run[-1].end():].lstrip()
-                # the whole term, or its start with the rest in characters (「shizhi叫牌」 → 实质叫牌)
-                term = table.get(sound) or next((start for start, name in starts.get(sound, ())
-                                                 if rest.startswith(name[len(start):])), None)
+                sound = "".join(lowered[i:j])
+                # the whole term, or its start with the rest in characters (「shizhi叫牌」 → 实质叫牌; the rest
+                # is cut out only for such a start: the copy of a long message's tail per English word adds up)
+                term = table.get(sound)
+                if not term and sound in starts:
+                    rest = question[run[-1].end():].lstrip()
+                    term = next((start for start, name in starts[sound] if rest.startswith(name[len(start):])), None)
                 if term:
                     # the spaces that kept the letters apart from characters go with them (「cang pai 和没跟牌」:
                     # a space between characters would end a clause)

@@ -127,7 +127,8 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     # A definition question searches for its subject alone: 「X是什么意思」 is about X, and the
     # frame's words (意思) would only pull in laws about explanations.
     plain = _PUNCT.sub(" ", q.subject or without_asker(normalized)).strip()
-    all_words = [part for word in ascii_words(plain) for part in _bid_words(word)]
+    latin = ascii_words(plain)
+    all_words = [part for word in latin for part in _bid_words(word)]
     english_words = [w for w in all_words if w not in STOPWORDS_EN]
     runs = _HAN_RUN.findall(plain)
     fixes = [fix for run in runs for fix in _typo_fixes(run, segmenter, lexicon)]
@@ -138,7 +139,7 @@ def understand(text: str, segmenter: Segmenter, lexicon: Lexicon) -> Query:
     for window, word in fixes:
         corrected = corrected.replace(window, word)
     # a bid in notation (「打3NT的时候明手说…」) is mostly context: its denomination bridges like a generic word
-    named_in_bids = {part for word in ascii_words(plain) if _BID.fullmatch(word) for part in _bid_words(word)[1:]}
+    named_in_bids = {part for word in latin if _BID.fullmatch(word) for part in _bid_words(word)[1:]}
     generic = _generic_bridges(all_words, lexicon, named_in_bids)
     for target in _glossary_matches(plain if corrected == plain else f"{plain}。{corrected}", all_words, lexicon):
         if target in q.expansions:
@@ -267,6 +268,8 @@ def _sound_alikes(run: str, segmenter: Segmenter, lexicon: Lexicon) -> list[tupl
         if (window in lexicon.vocab or segmenter.is_word(window) or any(ch in STOPWORDS_ZH for ch in window)
                 or lexicon.is_common(window)):
             continue
-        sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
-        out.extend((window, w) for w in lexicon.same_place(window) if lexicon.fuzzy_key[w] == sound)
+        alike = lexicon.same_place(window)
+        if alike:
+            sound = fuzzy_pinyin(" ".join(pinyin.get(ch, "?") for ch in window))
+            out.extend((window, w) for w in alike if lexicon.fuzzy_key[w] == sound)
     return out

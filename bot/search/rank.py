@@ -277,7 +277,7 @@ def _prior_features(prior: dict[int, float] | None, laws: list[int]) -> dict[str
 
 def _content_chars(text: str) -> frozenset:
     """The question's Chinese characters, less the one-character fillers (的, 吗, 了 …)."""
-    return frozenset(c for c in text if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
+    return frozenset(c for c in set(text) if "\u4e00" <= c <= "\u9fff" and c not in STOPWORDS_ZH)
 
 
 def _own_title_share(doc: Doc, words: list[str], beyond_law: dict[str, list[str]] | None = None) -> float:

@@ -119,6 +119,8 @@ class Segmenter:
         self.words = self._jieba.FREQ
         # A question's runs are cut more than once (tokens, typo windows, the corrected text).
         self._cut = functools.lru_cache(maxsize=4096)(self._cut_uncached)
+        # (and the glossary words a question is bridged to are cut again each question)
+        self._tokens = functools.lru_cache(maxsize=4096)(self._tokens_uncached)
 
     def is_word(self, text: str) -> bool:
         """True when ``text`` is a word of the dictionary (not just a prefix of one)."""
@@ -137,6 +139,9 @@ class Segmenter:
         Like ``cut_for_search`` but also emits inner words of four or more characters
         (``暴露牌张`` inside ``暴露牌张的处理``), which jieba's search mode skips.
         """
+        return list(self._tokens(text))
+
+    def _tokens_uncached(self, text: str) -> tuple[str, ...]:
         out: list[str] = []
         for word in self.cut(text):
             out.append(word)
@@ -146,7 +151,7 @@ class Segmenter:
                         inner = word[i:j]
                         if inner != word and self.is_word(inner):
                             out.append(inner)
-        return out
+        return tuple(out)
 
 
 def bigrams(text: str) -> list[str]:

@@ -9,6 +9,7 @@ import re
 
 from bot.rulebook.model import Definition
 from bot.search.actors import OTHER_PARTY, seats_acting
+from bot.search.lookback import ends_before
 from bot.search.query import Query
 
 _ANY_LETTER = re.compile(r"[a-z]")
@@ -24,6 +25,9 @@ _MODAL_BEFORE = re.compile(r"\b(?:can|may|must|should|could)\s+(?:the\s+)?$")
 # none of: 「无将定约就冇将牌」).
 ACT_TERMS = frozenset({"提醒", "跟牌", "加倍", "再加倍", "叫牌", "实质叫牌", "首引", "引牌", "打牌", "纠正", "轮到"})
 _NEGATED_BEFORE = re.compile(r"(?:没有|没|未|并未|从未)\s*$|\b(?:didn't|did not|don't|doesn't|failed to|fails to|never|forgot to)\s+$")
+# the most characters other than white space that _ACT_OF ("opponents 已经"), _MODAL_BEFORE ("should the") and
+# _NEGATED_BEFORE ("failed to") hold (see bot.search.lookback)
+_REACH = 12
 
 
 class TermReader:
@@ -81,9 +85,9 @@ class TermReader:
         # suit"): the act is the question, not the word
         seats = seats_acting(text)
         acting = {term for start, end, term in spans
-                  if _MODAL_AFTER.match(spaced, end) or _MODAL_BEFORE.search(spaced, 0, start) or term in seats
-                  or (term in ACT_TERMS and _NEGATED_BEFORE.search(spaced, 0, start))}
-        untold = {term for start, _, term in spans if not _ACT_OF.search(spaced, 0, start)}
+                  if _MODAL_AFTER.match(spaced, end) or ends_before(_MODAL_BEFORE, spaced, start, _REACH) or term in seats
+                  or (term in ACT_TERMS and ends_before(_NEGATED_BEFORE, spaced, start, _REACH))}
+        untold = {term for start, _, term in spans if not ends_before(_ACT_OF, spaced, start, _REACH)}
         return frozenset(term for _, _, term in spans), acting, untold
 
     def spans(self, text: str) -> list[tuple[int, int, str]]:

@@ -29,7 +29,7 @@ from bot.rulebook.model import is_descendant
 from bot.search import missing
 from bot.search.actors import question_actor
 from bot.search.evaluation import clause_of, evaluate, is_right
-from bot.search.phrases import is_name
+from bot.search.names import is_name
 from bot.search.query import understand
 from bot.search.ranker import CONFIDENCE_FEATURES, FEATURES, RankerModel
 from bot.search.rank import confidence_features, group_by_law, score_rows

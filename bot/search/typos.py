@@ -38,6 +38,9 @@ SHAPE_ALIKES: dict[str, str] = {
 }
 
 
+_SHAPED = frozenset(SHAPE_ALIKES)
+
+
 def shape_alike_fixes(run: str, is_word: Callable[[str], bool], known: Container[str]) -> list[tuple[str, str]]:
     """(typed window, rulebook word) for each two-character window of ``run`` that becomes a
     rulebook word when one shape-alike character in it is put right (叫栽判 → (栽判, 裁判),
@@ -47,6 +50,8 @@ def shape_alike_fixes(run: str, is_word: Callable[[str], bool], known: Container
     dictionary (a window that is a word is left alone); ``known``: the rulebook's words.
     """
     fixes: list[tuple[str, str]] = []
+    if _SHAPED.isdisjoint(run):
+        return fixes   # (most runs of a long story hold none: each character need not be looked up)
     for i, ch in enumerate(run):
         for right in SHAPE_ALIKES.get(ch, ""):
             for start in (i - 1, i):

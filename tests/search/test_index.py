@@ -86,8 +86,11 @@ def test_domain_words_stay_whole(built, text, word):
 
 def test_search_tokens_include_inner_words(built):
     cache, files = built
-    tokens = Segmenter(files.dictionary, cache).tokens("轻罚张的处理")
+    segmenter = Segmenter(files.dictionary, cache)
+    tokens = segmenter.tokens("轻罚张的处理")
     assert tokens[0] == "轻罚张的处理" and {"轻罚张", "罚张", "处理"} <= set(tokens)
+    tokens.append("changed by the caller")   # (the tokens are kept once cut; each caller gets its own list)
+    assert segmenter.tokens("轻罚张的处理") == tokens[:-1]
 
 
 def test_documents_carry_law_clause_and_parent_titles():

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from bot.search.phrases import PhraseIndex, PooledIndex, document_frequencies, grams, is_name, name_form, names_in, stem
+from bot.search.names import is_name, name_form, names_in
+from bot.search.phrases import PhraseIndex, PooledIndex, document_frequencies, grams, question_grams, stem
 
 
 def test_grams_are_character_pairs_and_english_stems():
@@ -17,6 +18,13 @@ def test_grams_are_character_pairs_and_english_stems():
 @pytest.mark.parametrize("a, b", [("revoked", "revoke"), ("revoking", "revoke"), ("led", "lead"), ("bids", "bid")])
 def test_stems_meet(a, b):
     assert stem(a) == stem(b)
+
+
+def test_question_grams_are_the_sorted_union_of_every_texts_grams_asked_again_or_not():
+    for _ in range(2):   # (a bridged word's grams and a stem are kept once made)
+        assert question_grams("明手亮牌 revoked", ["召请裁判", "lead", "召请裁判"]) == tuple(
+            sorted(grams("明手亮牌 revoked") | grams("召请裁判") | grams("lead")))
+        assert stem("revoked") == "revok"
 
 
 def test_the_same_text_resembles_fully_and_a_skipped_phrase_not_at_all():

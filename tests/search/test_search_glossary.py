@@ -146,3 +146,14 @@ def test_generic_english_words_bridge_like_plain_words(question, generic):
                 "wrong hand": ["错误方位", "一手牌"], "play": ["打牌"], "seating": ["排定座位"], "hesitate": ["迟疑"]}
     lexicon = Lexicon(vocab={}, glossary=glossary, pinyin_key={}, pinyin_of=lambda text: {})
     assert _generic_bridges(question.split(), lexicon) == generic
+
+
+def test_english_phrase_targets_are_the_same_asked_again_and_not_shared():
+    glossary = {"penalty card": ["罚张", "牌张"], "face up": ["明牌"], "card": ["牌张"]}
+    lexicon = Lexicon(vocab={}, glossary=glossary, pinyin_key={}, pinyin_of=lambda text: {})
+    words = "a penalty cards lay face up".split()
+    first = lexicon.english_phrase_targets(words)
+    assert sorted(first) == ["明牌", "牌张", "罚张"]
+    first.append("changed by the caller")
+    assert sorted(lexicon.english_phrase_targets(words)) == ["明牌", "牌张", "罚张"]
+    assert lexicon.english_phrase_targets(["face", "down"]) == []
