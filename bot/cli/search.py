@@ -286,6 +286,7 @@ def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str
     (which law the corpus lacks a question is about), absent_classifier.json.gz."""
     from pathlib import Path
 
+    from bot.rulebook.model import load
     from bot.search import classifier_training as ct
     from bot.search.law_classifier import ABSENT_MODEL_PATH, MODEL_PATH, save_classifier
 
@@ -303,8 +304,7 @@ def train_classifier(dry_run: bool, prior_weight: float | None, files: tuple[str
         if Path(dev).exists():
             share, n = ct.accuracy(classifier, _read_sets((dev,)))
             click.echo(f"  {Path(dev).name}: law first for {share:.3f} of {n}")
-    corpus_laws = {law for _, law in ct.corpus_examples()}
-    absent = ct.fit(ct.absent_examples(rows, corpus_laws), 0.0)
+    absent = ct.fit(ct.absent_examples(rows, set(load().laws)), 0.0)
     for dev in DEFAULT_DEV_SETS:
         if Path(dev).exists():
             dev_rows = [r for r in _read_sets((dev,)) if r.get("in_corpus") is False]
